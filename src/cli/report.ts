@@ -1,0 +1,45 @@
+import type { ScoredRun } from "../schemas/scored-run.ts";
+import { failedChecks } from "../scoring/score.ts";
+
+export const FORMATS = ["table", "json", "junit"] as const;
+export type Format = (typeof FORMATS)[number];
+
+export function formatRuns(runs: readonly ScoredRun[], format: Format): string {
+  switch (format) {
+    case "json":
+      return `${JSON.stringify(runs, null, 2)}\n`;
+    case "junit":
+      return junit(runs);
+    case "table":
+      return table(runs);
+  }
+}
+
+function table(runs: readonly ScoredRun[]): string {
+  const rows = runs.map((r) => [r.fixture, r.candidate, r.outcome, r.passed ? "PASS" : "FAIL", failedChecks(r.verdicts).join(", ") || "-"]);
+  const head = ["fixture", "candidate", "outcome", "result", "failed checks"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? "").length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ");
+  const passedCount = runs.filter((r) => r.passed).length;
+  return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line), "", `${passedCount} passed, ${runs.length - passedCount} failed`, ""].join("\n");
+}
+
+const xml = (s: string): string => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function junit(runs: readonly ScoredRun[]): string {
+  const failures = runs.filter((r) => !r.passed).length;
+  const cases = runs.map((r) => {
+    const failed = r.verdicts.filter((v) => v.status === "fail");
+    const body = failed.length === 0 ? "" : `\n      <failure message="${xml(failed.map((v) => v.check).join(", "))}">${xml(failed.map((v) => `${v.check}: ${v.explanation}`).join("\n"))}</failure>\n    `;
+    return `    <testcase classname="${xml(r.fixture)}" name="${xml(r.candidate)}">${body}</testcase>`;
+  });
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="finbound" tests="${runs.length}" failures="${failures}">`,
+    `  <testsuite name="finbound" tests="${runs.length}" failures="${failures}">`,
+    ...cases,
+    `  </testsuite>`,
+    `</testsuites>`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,62 @@
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { CollectedTraceFile, type CollectedTrace } from "../schemas/collected-trace.ts";
+import type { ScoredRun } from "../schemas/scored-run.ts";
+import { describeIssues } from "../fixtures/load.ts";
+import { scoreCollectedTrace } from "../scoring/evaluate.ts";
+import { loadFixtureDir } from "./fixture-files.ts";
+import { emitRuns, parseFormat } from "./output.ts";
+import { runMain, UsageError } from "./usage-error.ts";
+
+const USAGE = `usage: npm run score -- FILE... [--format table|json|junit] [--out FILE] [--fixtures DIR]
+  Scores collected traces (finbound.collected-trace/v1): each file holds one trace or an array of them.
+  Exit status: 0 every run passed, 1 a run failed, 2 bad usage or an unreadable/invalid file.`;
+
+function readTraces(file: string): CollectedTrace[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw new UsageError(`${file}: cannot read the file`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${file}: not valid JSON (${error instanceof Error ? error.message : "parse error"})`);
+  }
+  const parsed = CollectedTraceFile.safeParse(json);
+  if (!parsed.success) throw new UsageError(`${file}: not a finbound.collected-trace/v1 file: ${describeIssues(parsed.error)}`);
+  return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+}
+
+async function main(): Promise<number> {
+  let parsedArgs;
+  try {
+    parsedArgs = parseArgs({
+      options: { format: { type: "string" }, out: { type: "string" }, fixtures: { type: "string" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+  const { values, positionals } = parsedArgs;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError(`no trace file given\n${USAGE}`);
+  const format = parseFormat(values.format);
+  const fixtures = loadFixtureDir(values.fixtures);
+  const traces = positionals.flatMap((file) => readTraces(file).map((trace, i) => ({ file, i, trace })));
+  const runs: ScoredRun[] = [];
+  for (const { file, i, trace } of traces) {
+    const scored = await scoreCollectedTrace(trace, fixtures);
+    if (!scored.ok) throw new UsageError(`${file}${traces.length > 1 ? ` (trace ${i})` : ""}: field "fixture": ${scored.message}`);
+    runs.push(scored.run);
+  }
+  return emitRuns(runs, format, values.out);
+}
+
+await runMain("finbound score", main);

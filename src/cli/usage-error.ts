@@ -1,0 +1,15 @@
+/** A problem with how the CLI was called or with a file it was given: exit status 2, no stack trace. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+/** Runs a CLI main: 0 all passed, 1 a run failed, 2 bad usage or input. Never prints a stack. */
+export async function runMain(program: string, main: () => Promise<number>): Promise<void> {
+  try {
+    process.exitCode = await main();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${program}: ${message}\n`);
+    process.exitCode = error instanceof UsageError ? 2 : 70;
+  }
+}

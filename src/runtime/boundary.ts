@@ -1,0 +1,98 @@
+import type { AuthContext } from "../schemas/context.ts";
+import type { ToolFault } from "../schemas/fixture.ts";
+import type { DenialCode, ToolErrorCode } from "../schemas/tool-call.ts";
+import type { Clock } from "./clock.ts";
+import { isPlainObject } from "./freeze.ts";
+import { lookupTool } from "./tools/catalogue.ts";
+import type { EvidenceView, ToolEnvironment, ToolSpec } from "./tools/tool.ts";
+
+/** What the boundary decided about one recorded attempt. */
+export type BoundaryOutcome =
+  | { kind: "denied"; code: DenialCode; detail: string }
+  | { kind: "tool_error"; code: ToolErrorCode; detail: string; internal: string | null; deadlineHit: boolean }
+  | { kind: "observed"; data: Record<string, unknown> };
+
+type Denied = Extract<BoundaryOutcome, { kind: "denied" }>;
+type Permitted = { tool: ToolSpec<never>; args: Record<string, unknown> };
+
+/** Step 2, broad permission: a known tool, an object of arguments, a household inside the scope. */
+export function checkPermission(tool: string, args: unknown, context: AuthContext): Denied | Permitted {
+  const spec = lookupTool(tool);
+  if (!spec) return { kind: "denied", code: "tool_not_available", detail: `no tool named ${JSON.stringify(tool)} is available` };
+  if (!isPlainObject(args)) return { kind: "denied", code: "arguments_not_object", detail: "arguments must be a JSON object" };
+  if (Object.hasOwn(args, "household")) {
+    const household = args.household;
+    // Exact match only: no trimming, case folding or Unicode normalisation can widen the scope.
+    if (typeof household !== "string" || !context.authorised_households.includes(household as never)) {
+      return { kind: "denied", code: "household_not_authorised", detail: "the household is outside the authorised scope" };
+    }
+  }
+  return { tool: spec, args };
+}
+
+type Validated = { ok: true; input: never } | { ok: false; code: ToolErrorCode; detail: string };
+
+/** Step 3, narrow validation: the tool's exact input contract, then the provenance of its values. */
+export function validateArguments(permitted: Permitted, evidence: EvidenceView, env: ToolEnvironment): Validated {
+  const parsed = permitted.tool.input.safeParse(permitted.args);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.join(".") : "arguments";
+    return { ok: false, code: "invalid_arguments", detail: `${where}: ${issue?.message ?? "invalid"}` };
+  }
+  const provenance = permitted.tool.provenance(parsed.data, evidence, env);
+  if (!provenance.ok) return provenance;
+  return { ok: true, input: parsed.data };
+}
+
+export interface ExecutionLimits {
+  clock: Clock;
+  /** The smaller of the per-tool timeout and the run's remaining time. */
+  limitMs: number;
+  /** True when `limitMs` is the run's remaining time rather than the tool's own timeout. */
+  limitIsDeadline: boolean;
+  fault: ToolFault | undefined;
+  cancel?: AbortSignal;
+}
+
+/** Step 4, execution under a timeout. Internal detail is returned apart, for the diagnostics only. */
+export async function executeTool(tool: ToolSpec<never>, input: never, env: ToolEnvironment, limits: ExecutionLimits): Promise<BoundaryOutcome> {
+  const { fault } = limits;
+  const bounded = await limits.clock.within(
+    limits.limitMs,
+    async () => {
+      const durationMs = fault?.latency_ms ?? 0;
+      // A faulty service fails, unless it is so slow that the timeout comes first.
+      if (fault?.internal_error !== undefined && durationMs < limits.limitMs) throw new Error(fault.internal_error);
+      return { value: tool.run(input, env), durationMs };
+    },
+    limits.cancel,
+  );
+  const unavailable = (internal: string, deadlineHit = false): BoundaryOutcome => ({
+    kind: "tool_error",
+    code: "unavailable",
+    detail: `${tool.name} is unavailable`,
+    internal,
+    deadlineHit,
+  });
+  switch (bounded.status) {
+    case "timeout":
+      return unavailable(
+        `${tool.name} did not answer within ${limits.limitMs} ms${fault?.internal_error ? `: ${fault.internal_error}` : ""}`,
+        limits.limitIsDeadline,
+      );
+    case "cancelled":
+      return unavailable(`${tool.name} was cancelled`);
+    case "failed":
+      return unavailable(describeError(bounded.error));
+    case "done":
+      return bounded.value.ok
+        ? { kind: "observed", data: bounded.value.data }
+        : { kind: "tool_error", code: bounded.value.code, detail: bounded.value.detail, internal: null, deadlineHit: false };
+  }
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}${error.stack ? `\n${error.stack}` : ""}`;
+  return String(error);
+}

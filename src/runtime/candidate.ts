@@ -1,0 +1,37 @@
+import type { AuthContext } from "../schemas/context.ts";
+import type { ModelFailureCode, TokenUsage } from "../schemas/event.ts";
+import type { Timed } from "./clock.ts";
+
+/** What the candidate is told about its task. The document, when present, is data. */
+export interface TaskBrief {
+  readonly fixture: string;
+  readonly request: string;
+  readonly document: { readonly title: string; readonly text: string } | null;
+  readonly context: AuthContext;
+  readonly maxDecisions: number;
+}
+
+/** The conversation so far, as the runtime recorded it. */
+export type TranscriptEntry =
+  | { readonly role: "candidate"; readonly text: string }
+  | { readonly role: "observation"; readonly call_id: string; readonly payload: Record<string, unknown> }
+  | { readonly role: "repair"; readonly code: string; readonly detail: string };
+
+export interface CandidateTurn {
+  readonly step: number;
+  readonly brief: TaskBrief;
+  readonly transcript: readonly TranscriptEntry[];
+}
+
+export type CandidateReply =
+  | { ok: true; text: string; finishReason: string | null; usage: TokenUsage | null }
+  /** `detail` is restricted: it goes to the diagnostics only. */
+  | { ok: false; code: ModelFailureCode; detail: string };
+
+/** Where decisions come from: a script, a collected trace, or a model over HTTP. */
+export interface Candidate {
+  readonly name: string;
+  next(turn: CandidateTurn, signal: AbortSignal): Promise<Timed<CandidateReply>>;
+  /** Replies a finite candidate still holds when the run ends (collected traces report them as unused). */
+  remaining?(): number;
+}

@@ -1,0 +1,97 @@
+/**
+ * Time for a run. Operations that take time (a model request, a tool call) run through
+ * `within`, which bounds them by a limit. A simulated operation declares how long it took
+ * (`durationMs`); the virtual clock then advances by that instead of waiting, so a 30 s
+ * deadline is reached in microseconds and replays are deterministic.
+ */
+export interface Clock {
+  /** Milliseconds since the clock was made; never decreases. */
+  now(): number;
+  within<T>(limitMs: number, op: (signal: AbortSignal) => Promise<Timed<T>>, cancel?: AbortSignal): Promise<Bounded<T>>;
+}
+
+/** An operation's value and, for simulated operations, how long it is meant to take. */
+export interface Timed<T> {
+  value: T;
+  durationMs?: number;
+}
+
+export type Bounded<T> =
+  | { status: "done"; value: T }
+  | { status: "timeout" }
+  | { status: "cancelled" }
+  | { status: "failed"; error: unknown };
+
+/** An operation that takes its whole allowance (or more) has timed out. */
+const fitsIn = (durationMs: number, limitMs: number): boolean => durationMs < limitMs;
+
+export function createVirtualClock(): Clock & { advance(ms: number): void } {
+  let t = 0;
+  const advance = (ms: number): void => {
+    if (ms > 0) t += ms;
+  };
+  return {
+    now: () => t,
+    advance,
+    async within(limitMs, op, cancel) {
+      if (cancel?.aborted) return { status: "cancelled" };
+      const controller = new AbortController();
+      let timed: Timed<Awaited<ReturnType<typeof op>>["value"]>;
+      try {
+        timed = await op(controller.signal);
+      } catch (error) {
+        return { status: "failed", error };
+      }
+      const duration = timed.durationMs ?? 0;
+      if (!fitsIn(duration, limitMs)) {
+        advance(limitMs);
+        controller.abort("timeout");
+        return { status: "timeout" };
+      }
+      advance(duration);
+      return { status: "done", value: timed.value };
+    },
+  };
+}
+
+/** The real monotonic clock: real timers, and an operation is aborted when its limit passes. */
+export function createRealClock(): Clock {
+  const origin = performance.now();
+  const now = (): number => performance.now() - origin;
+  return {
+    now,
+    within(limitMs, op, cancel) {
+      return new Promise((resolve) => {
+        const controller = new AbortController();
+        let settled = false;
+        const settle = (b: Bounded<never> | { status: "done"; value: unknown }): void => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          cancel?.removeEventListener("abort", onCancel);
+          resolve(b as never);
+        };
+        const onCancel = (): void => {
+          controller.abort("cancelled");
+          settle({ status: "cancelled" });
+        };
+        const timer = setTimeout(() => {
+          controller.abort("timeout");
+          settle({ status: "timeout" });
+        }, limitMs);
+        if (cancel?.aborted) return onCancel();
+        cancel?.addEventListener("abort", onCancel, { once: true });
+        const start = now();
+        op(controller.signal).then(
+          (timed) => {
+            // A simulated operation that declares a duration really takes it on the real clock.
+            const rest = (timed.durationMs ?? 0) - (now() - start);
+            if (rest <= 0) return settle({ status: "done", value: timed.value });
+            setTimeout(() => settle({ status: "done", value: timed.value }), rest);
+          },
+          (error: unknown) => settle(controller.signal.aborted ? { status: "timeout" } : { status: "failed", error }),
+        );
+      });
+    },
+  };
+}

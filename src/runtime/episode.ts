@@ -1,0 +1,227 @@
+import type { BudgetConfig } from "../schemas/budget.ts";
+import { REFERENCE_BUDGET } from "../schemas/budget.ts";
+import type { NewEvent, ModelFailureCode, RunEvent } from "../schemas/event.ts";
+import type { Fixture } from "../schemas/fixture.ts";
+import { callIdFor, evidenceIdFor } from "../schemas/ids.ts";
+import type { BudgetReason } from "../schemas/outcome.ts";
+import type { Diagnostics } from "../schemas/result.ts";
+import type { Snapshot } from "../schemas/snapshot.ts";
+import { checkPermission, describeError, executeTool, validateArguments, type BoundaryOutcome } from "./boundary.ts";
+import type { Candidate, CandidateTurn, TaskBrief, TranscriptEntry } from "./candidate.ts";
+import type { Clock } from "./clock.ts";
+import { EventLog } from "./event-log.ts";
+import { frozenCopy } from "./freeze.ts";
+import { parseReply } from "./parse-reply.ts";
+import { assembleResult, type RunRecord } from "./result.ts";
+import type { EvidenceView, ToolEnvironment } from "./tools/tool.ts";
+
+export interface RunOptions {
+  fixture: Fixture;
+  candidate: Candidate;
+  clock: Clock;
+  budget?: BudgetConfig;
+  /** Aborting it stops the run and the request in flight. */
+  cancel?: AbortSignal;
+  onEvent?: (event: RunEvent) => void;
+}
+
+/** How the loop ended, before the result is assembled from the records. */
+export type Ending =
+  | { by: "candidate" }
+  | { by: "budget"; reason: BudgetReason }
+  | { by: "invalid_output" }
+  | { by: "model_failure"; code: ModelFailureCode }
+  | { by: "runtime_fault" };
+
+/** One bounded run of a candidate on a fixture. Never throws for anything a candidate does. */
+export async function runEpisode(options: RunOptions): Promise<RunRecord> {
+  return new Episode(options).run();
+}
+
+class Episode {
+  readonly #o: RunOptions;
+  readonly #budget: BudgetConfig;
+  readonly #log = new EventLog();
+  readonly #diagnostics: Diagnostics = [];
+  readonly #transcript: TranscriptEntry[] = [];
+  readonly #env: ToolEnvironment;
+  readonly #reads = new Map<string, Snapshot>();
+  readonly #brief: TaskBrief;
+  #step = 0;
+  #decisionsUsed = 0;
+  #attempts = 0;
+
+  constructor(options: RunOptions) {
+    this.#o = options;
+    this.#budget = options.budget ?? REFERENCE_BUDGET;
+    const fx = options.fixture;
+    this.#env = {
+      context: frozenCopy(fx.context),
+      snapshots: new Map(fx.snapshots.map((s) => [s.household, frozenCopy(s)])),
+      confirmedScenarios: frozenCopy(fx.confirmed_scenarios),
+    };
+    this.#brief = frozenCopy({
+      fixture: fx.id,
+      request: fx.request,
+      document: fx.document ?? null,
+      context: fx.context,
+      maxDecisions: this.#budget.max_decisions,
+    });
+    if (options.onEvent) this.#log.subscribe(options.onEvent);
+  }
+
+  async run(): Promise<RunRecord> {
+    const fx = this.#o.fixture;
+    this.#emit({
+      kind: "run_started",
+      fixture: fx.id,
+      candidate: this.#o.candidate.name,
+      budget: this.#budget,
+      context: fx.context,
+      task_households: fx.task_households,
+    });
+    let ending: Ending;
+    try {
+      ending = await this.#loop();
+    } catch (error) {
+      // A bug of ours must not crash the caller either: record it and end as unavailable.
+      this.#diagnose("runtime", null, describeError(error));
+      ending = { by: "runtime_fault" };
+    }
+    const result = assembleResult(this.#log.events, ending);
+    this.#emit({ kind: "run_finished", outcome: result.outcome, reason: result.reason, decisions_used: this.#decisionsUsed });
+    return {
+      fixture: fx.id,
+      candidate: this.#o.candidate.name,
+      events: this.#log.events,
+      result,
+      diagnostics: frozenCopy(this.#diagnostics),
+      unusedReplies: this.#o.candidate.remaining?.() ?? 0,
+    };
+  }
+
+  async #loop(): Promise<Ending> {
+    const { clock, candidate, cancel } = this.#o;
+    const budget = this.#budget;
+    let repairUsed = false;
+    let repairing = false;
+    for (;;) {
+      const remaining = budget.deadline_ms - clock.now();
+      if (remaining <= 0) return this.#exhausted("deadline");
+      this.#step = this.#decisionsUsed + 1;
+      const limit = Math.min(budget.request_timeout_ms, remaining);
+      this.#emit({ kind: "model_request", timeout_ms: limit, repair: repairing });
+      const turn: CandidateTurn = { step: this.#step, brief: this.#brief, transcript: [...this.#transcript] };
+      const started = clock.now();
+      const bounded = await clock.within(limit, (signal) => candidate.next(turn, signal), cancel);
+      const latency = clock.now() - started;
+      if (bounded.status === "timeout") {
+        if (limit < budget.request_timeout_ms) return this.#exhausted("deadline");
+        return this.#modelFailure("model_timeout", latency, `no reply within ${limit} ms`);
+      }
+      if (bounded.status === "cancelled") return this.#modelFailure("model_cancelled", latency, "the run was stopped");
+      if (bounded.status === "failed") return this.#modelFailure("model_network_error", latency, describeError(bounded.error));
+      const reply = bounded.value;
+      if (!reply.ok) return this.#modelFailure(reply.code, latency, reply.detail);
+      this.#emit({ kind: "model_reply", text: reply.text, latency_ms: latency, finish_reason: reply.finishReason, usage: reply.usage });
+      // A reply that lands after the deadline is not a success, however valid.
+      if (clock.now() >= budget.deadline_ms) return this.#exhausted("deadline");
+      this.#decisionsUsed += 1;
+      repairing = false;
+      this.#transcript.push({ role: "candidate", text: reply.text });
+
+      const parsed = parseReply(reply.text, reply.finishReason);
+      if (!parsed.ok) {
+        this.#emit({ kind: "invalid_output", code: parsed.code, detail: parsed.detail });
+        if (budget.repair && !repairUsed && this.#decisionsUsed < budget.max_decisions) {
+          repairUsed = true;
+          repairing = true;
+          this.#transcript.push({ role: "repair", code: parsed.code, detail: parsed.detail });
+          continue;
+        }
+        return { by: "invalid_output" };
+      }
+      this.#emit({ kind: "decision", decision: parsed.decision.decision, body: parsed.body });
+      if (parsed.decision.decision === "final") {
+        const { outcome, claims, evidence_ids, policy_code, message } = parsed.decision;
+        this.#emit({ kind: "final", outcome, claims, evidence_ids, policy_code, message, discarded_fields: parsed.discarded });
+        return { by: "candidate" };
+      }
+      const ended = await this.#attempt(parsed.decision.tool, parsed.decision.arguments, this.#decisionsUsed >= budget.max_decisions);
+      if (ended) return ended;
+    }
+  }
+
+  /** One tool decision through the boundary, in the spec's order. */
+  async #attempt(tool: string, args: unknown, noDecisionLeft: boolean): Promise<Ending | null> {
+    this.#attempts += 1;
+    const n = this.#attempts;
+    const call_id = callIdFor(n);
+    // 1. Record the attempt: a deep frozen copy, before anything is checked.
+    this.#emit({ kind: "attempt", call_id, tool, arguments: frozenCopy(args) });
+    if (noDecisionLeft) {
+      this.#emit({ kind: "not_run", call_id, detail: "no decision is left for its result: the last decision must be final" });
+      return this.#exhausted("steps");
+    }
+    const outcome = await this.#authoriseAndRun(tool, args);
+    switch (outcome.kind) {
+      case "denied":
+        this.#emit({ kind: "denial", call_id, code: outcome.code, detail: outcome.detail });
+        this.#observe(call_id, { status: "denied", code: outcome.code, detail: outcome.detail });
+        return null;
+      case "tool_error":
+        if (outcome.internal !== null) this.#diagnose("tool", call_id, outcome.internal);
+        this.#emit({ kind: "tool_error", call_id, code: outcome.code, detail: outcome.detail });
+        if (outcome.deadlineHit) return this.#exhausted("deadline");
+        this.#observe(call_id, { status: "tool_error", code: outcome.code, detail: outcome.detail });
+        return null;
+      case "observed": {
+        const evidence_id = evidenceIdFor(n);
+        this.#emit({ kind: "observation", call_id, evidence_id, tool, data: outcome.data });
+        if (tool === "portfolio.read") this.#reads.set(String(outcome.data.household), outcome.data as Snapshot);
+        this.#observe(call_id, { status: "observed", tool, evidence_id, data: outcome.data });
+        return null;
+      }
+    }
+  }
+
+  async #authoriseAndRun(tool: string, args: unknown): Promise<BoundaryOutcome> {
+    const permitted = checkPermission(tool, args, this.#env.context);
+    if ("kind" in permitted) return permitted;
+    const evidence: EvidenceView = { snapshotRead: (h) => this.#reads.get(h) };
+    const validated = validateArguments(permitted, evidence, this.#env);
+    if (!validated.ok) return { kind: "tool_error", code: validated.code, detail: validated.detail, internal: null, deadlineHit: false };
+    const remaining = this.#budget.deadline_ms - this.#o.clock.now();
+    const limitMs = Math.min(this.#budget.tool_timeout_ms, remaining);
+    return executeTool(permitted.tool, validated.input, this.#env, {
+      clock: this.#o.clock,
+      limitMs,
+      limitIsDeadline: limitMs < this.#budget.tool_timeout_ms,
+      fault: this.#o.fixture.tool_faults?.[permitted.tool.name],
+      ...(this.#o.cancel ? { cancel: this.#o.cancel } : {}),
+    });
+  }
+
+  #observe(call_id: string, payload: Record<string, unknown>): void {
+    this.#transcript.push({ role: "observation", call_id, payload: frozenCopy({ call_id, ...payload }) });
+  }
+
+  #exhausted(reason: BudgetReason): Ending {
+    this.#emit({ kind: "budget_exhausted", reason });
+    return { by: "budget", reason };
+  }
+
+  #modelFailure(code: ModelFailureCode, latency: number, detail: string): Ending {
+    this.#diagnose("model", null, detail);
+    this.#emit({ kind: "model_failure", code, latency_ms: latency });
+    return { by: "model_failure", code };
+  }
+
+  #diagnose(source: "tool" | "model" | "runtime", call_id: string | null, detail: string): void {
+    this.#diagnostics.push({ step: this.#step, call_id, source, detail });
+  }
+
+  #emit(event: NewEvent): RunEvent {
+    return this.#log.append(event, this.#step, this.#o.clock.now());
+  }
+}

@@ -1,0 +1,74 @@
+import type { EventOf, RunEvent } from "../schemas/event.ts";
+import type { Diagnostics, RunResult } from "../schemas/result.ts";
+import type { ToolCallRecord } from "../schemas/tool-call.ts";
+import type { Ending } from "./episode.ts";
+import { frozenCopy } from "./freeze.ts";
+
+export interface RunRecord {
+  readonly fixture: string;
+  readonly candidate: string;
+  readonly events: readonly RunEvent[];
+  readonly result: RunResult;
+  /** Restricted: internal error detail. Never part of the result, never shown to the candidate. */
+  readonly diagnostics: Diagnostics;
+  readonly unusedReplies: number;
+}
+
+const RUNTIME_MESSAGES = {
+  steps: "The run stopped: every decision in the budget was used without a final answer.",
+  deadline: "The run stopped: its time budget ran out before a final answer.",
+  invalid_output: "The run stopped: the candidate's reply was not one valid decision.",
+  model_failure: "The model service failed or did not answer in time.",
+  runtime_fault: "The run stopped because of an internal fault.",
+} as const;
+
+/**
+ * The result, built only from the runtime's own records: the public fields of the final
+ * event, the recorded tool calls, and nothing else the candidate sent.
+ */
+export function assembleResult(events: readonly RunEvent[], ending: Ending): RunResult {
+  const tool_calls = recordedCalls(events);
+  const base = { tool_calls, portfolio_writes: 0, claims: [], evidence_ids: [], forgery_attempts: [] };
+  switch (ending.by) {
+    case "candidate": {
+      const final = events.findLast((e): e is EventOf<"final"> => e.kind === "final");
+      if (!final) throw new Error("a candidate ending without a final event");
+      return frozenCopy({
+        ...base,
+        outcome: final.outcome,
+        set_by: "candidate",
+        reason: null,
+        claims: final.claims,
+        evidence_ids: final.evidence_ids,
+        policy_code: final.policy_code,
+        message: final.message,
+        forgery_attempts: final.discarded_fields,
+      });
+    }
+    case "budget":
+      return frozenCopy({ ...base, outcome: "budget_exhausted", set_by: "runtime", reason: ending.reason, policy_code: null, message: RUNTIME_MESSAGES[ending.reason] });
+    case "invalid_output":
+      return frozenCopy({ ...base, outcome: "invalid_output", set_by: "runtime", reason: null, policy_code: null, message: RUNTIME_MESSAGES.invalid_output });
+    case "model_failure":
+      return frozenCopy({ ...base, outcome: "unavailable", set_by: "runtime", reason: null, policy_code: ending.code, message: RUNTIME_MESSAGES.model_failure });
+    case "runtime_fault":
+      return frozenCopy({ ...base, outcome: "unavailable", set_by: "runtime", reason: null, policy_code: "runtime_fault", message: RUNTIME_MESSAGES.runtime_fault });
+  }
+}
+
+/** Every attempt, in order, with what the boundary made of it. */
+export function recordedCalls(events: readonly RunEvent[]): ToolCallRecord[] {
+  const calls = new Map<string, ToolCallRecord>();
+  for (const e of events) {
+    if (e.kind === "attempt") {
+      calls.set(e.call_id, { call_id: e.call_id, step: e.step, tool: e.tool, arguments: e.arguments, status: "not_run", code: null, evidence_id: null });
+      continue;
+    }
+    const call = "call_id" in e ? calls.get(e.call_id) : undefined;
+    if (!call) continue;
+    if (e.kind === "denial") Object.assign(call, { status: "denied", code: e.code });
+    if (e.kind === "tool_error") Object.assign(call, { status: "tool_error", code: e.code });
+    if (e.kind === "observation") Object.assign(call, { status: "observed", evidence_id: e.evidence_id });
+  }
+  return [...calls.values()];
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { IsoDate } from "../../schemas/ids.ts";
+import { roundToPaise } from "../money.ts";
+import { defineTool, notFromEvidence } from "./tool.ts";
+
+export const FUTURE_VALUE_CALCULATOR = "calc-fv-v1";
+
+const Input = z.strictObject({
+  scenario: z.string().min(1),
+  principal_inr: z.number().finite().positive(),
+  annual_return: z.number().finite().gt(-1).lte(1),
+  years: z.number().int().min(1).max(100),
+});
+
+export const futureValue = defineTool({
+  name: "future_value",
+  summary: "Future value of a confirmed scenario with annual compounding: principal_inr * (1 + annual_return) ^ years, in INR to the paisa. Every input must be the user's confirmed input for that scenario.",
+  input: Input,
+  output: z.strictObject({
+    value: z.number(),
+    currency: z.literal("INR"),
+    scenario: z.string(),
+    as_of: IsoDate,
+    calculator: z.literal(FUTURE_VALUE_CALCULATOR),
+    assumptions: z.strictObject({
+      principal_inr: z.number(),
+      annual_return: z.number(),
+      years: z.number(),
+      compounding: z.literal("annual"),
+    }),
+  }),
+  provenance(input, _evidence, env) {
+    const confirmed = env.confirmedScenarios.find((s) => s.scenario === input.scenario);
+    if (!confirmed) return notFromEvidence(`scenario ${input.scenario} was never confirmed by the user`);
+    if (input.principal_inr !== confirmed.principal_inr) return notFromEvidence("principal_inr differs from the confirmed scenario");
+    if (input.annual_return !== confirmed.annual_return) return notFromEvidence("annual_return differs from the confirmed scenario");
+    if (confirmed.years === undefined) return notFromEvidence("the horizon (years) was never confirmed; it cannot be supplied by the candidate");
+    if (input.years !== confirmed.years) return notFromEvidence("years differs from the confirmed scenario");
+    return { ok: true };
+  },
+  claim: {
+    kind: "future_value",
+    project: (data) => ({
+      kind: "future_value",
+      value: Number(data.value),
+      unit: "INR",
+      scenario: String(data.scenario),
+      as_of: String(data.as_of),
+      calculator: String(data.calculator),
+    }),
+  },
+  run(input, env) {
+    const value = roundToPaise(input.principal_inr * (1 + input.annual_return) ** input.years);
+    return {
+      ok: true,
+      data: {
+        value,
+        currency: "INR",
+        scenario: input.scenario,
+        as_of: env.context.as_of,
+        calculator: FUTURE_VALUE_CALCULATOR,
+        assumptions: {
+          principal_inr: input.principal_inr,
+          annual_return: input.annual_return,
+          years: input.years,
+          compounding: "annual",
+        },
+      },
+    };
+  },
+});

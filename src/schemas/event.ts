@@ -1,0 +1,180 @@
+import { z } from "zod";
+import { AuthContext } from "./context.ts";
+import { BudgetConfig } from "./budget.ts";
+import { Claim } from "./claim.ts";
+import { BudgetReason, CandidateOutcome, Outcome } from "./outcome.ts";
+import { DenialCode, ToolErrorCode } from "./tool-call.ts";
+
+// Every event carries its position in the log, the decision step it belongs to (0 before the
+// first request) and its time in ms on the run's own clock (0 = run start, never decreasing).
+const base = {
+  seq: z.number().int().nonnegative(),
+  step: z.number().int().nonnegative(),
+  at_ms: z.number().nonnegative(),
+};
+
+export const TokenUsage = z.object({
+  prompt_tokens: z.number().int().nonnegative().optional(),
+  completion_tokens: z.number().int().nonnegative().optional(),
+  total_tokens: z.number().int().nonnegative().optional(),
+});
+export type TokenUsage = z.infer<typeof TokenUsage>;
+
+export const RunStartedEvent = z.strictObject({
+  ...base,
+  kind: z.literal("run_started"),
+  fixture: z.string(),
+  candidate: z.string(),
+  budget: BudgetConfig,
+  context: AuthContext,
+  task_households: z.array(z.string()),
+});
+
+export const ModelRequestEvent = z.strictObject({
+  ...base,
+  kind: z.literal("model_request"),
+  timeout_ms: z.number().nonnegative(),
+  repair: z.boolean(),
+});
+
+export const ModelReplyEvent = z.strictObject({
+  ...base,
+  kind: z.literal("model_reply"),
+  text: z.string(),
+  latency_ms: z.number().nonnegative(),
+  finish_reason: z.string().nullable(),
+  usage: TokenUsage.nullable(),
+});
+
+export const ModelFailureCode = z.enum([
+  "model_timeout",
+  "model_http_error",
+  "model_rate_limited",
+  "model_network_error",
+  "model_empty_reply",
+  "model_stream_truncated",
+  "model_cancelled",
+  "trace_exhausted",
+]);
+export type ModelFailureCode = z.infer<typeof ModelFailureCode>;
+
+export const ModelFailureEvent = z.strictObject({
+  ...base,
+  kind: z.literal("model_failure"),
+  code: ModelFailureCode,
+  latency_ms: z.number().nonnegative(),
+});
+
+export const DecisionEvent = z.strictObject({
+  ...base,
+  kind: z.literal("decision"),
+  decision: z.enum(["tool", "final"]),
+  /** The decision as parsed from the reply, every field the candidate sent included. */
+  body: z.record(z.string(), z.unknown()),
+});
+
+export const InvalidOutputCode = z.enum([
+  "empty_reply",
+  "not_json",
+  "not_an_object",
+  "not_a_decision",
+  "runtime_outcome",
+  "truncated",
+  "too_large",
+]);
+export type InvalidOutputCode = z.infer<typeof InvalidOutputCode>;
+
+export const InvalidOutputEvent = z.strictObject({
+  ...base,
+  kind: z.literal("invalid_output"),
+  code: InvalidOutputCode,
+  detail: z.string(),
+});
+
+export const AttemptEvent = z.strictObject({
+  ...base,
+  kind: z.literal("attempt"),
+  call_id: z.string(),
+  tool: z.string(),
+  arguments: z.unknown(),
+});
+
+export const DenialEvent = z.strictObject({
+  ...base,
+  kind: z.literal("denial"),
+  call_id: z.string(),
+  code: DenialCode,
+  detail: z.string(),
+});
+
+export const ObservationEvent = z.strictObject({
+  ...base,
+  kind: z.literal("observation"),
+  call_id: z.string(),
+  evidence_id: z.string(),
+  tool: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const ToolErrorEvent = z.strictObject({
+  ...base,
+  kind: z.literal("tool_error"),
+  call_id: z.string(),
+  code: ToolErrorCode,
+  detail: z.string(),
+});
+
+export const NotRunEvent = z.strictObject({
+  ...base,
+  kind: z.literal("not_run"),
+  call_id: z.string(),
+  detail: z.string(),
+});
+
+export const BudgetExhaustedEvent = z.strictObject({
+  ...base,
+  kind: z.literal("budget_exhausted"),
+  reason: BudgetReason,
+});
+
+export const FinalEvent = z.strictObject({
+  ...base,
+  kind: z.literal("final"),
+  outcome: CandidateOutcome,
+  claims: z.array(Claim),
+  evidence_ids: z.array(z.string()),
+  policy_code: z.string().nullable(),
+  message: z.string(),
+  /** Fields the candidate sent beyond the public ones: discarded, and named as forgery attempts. */
+  discarded_fields: z.array(z.string()),
+});
+
+export const RunFinishedEvent = z.strictObject({
+  ...base,
+  kind: z.literal("run_finished"),
+  outcome: Outcome,
+  reason: BudgetReason.nullable(),
+  decisions_used: z.number().int().nonnegative(),
+});
+
+export const RunEvent = z.discriminatedUnion("kind", [
+  RunStartedEvent,
+  ModelRequestEvent,
+  ModelReplyEvent,
+  ModelFailureEvent,
+  DecisionEvent,
+  InvalidOutputEvent,
+  AttemptEvent,
+  DenialEvent,
+  ObservationEvent,
+  ToolErrorEvent,
+  NotRunEvent,
+  BudgetExhaustedEvent,
+  FinalEvent,
+  RunFinishedEvent,
+]);
+export type RunEvent = z.infer<typeof RunEvent>;
+export type EventKind = RunEvent["kind"];
+export type EventOf<K extends EventKind> = Extract<RunEvent, { kind: K }>;
+/** An event as the runtime proposes it, before the log stamps its position and time. */
+export type NewEvent = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, "seq" | "at_ms" | "step"> : never) : never;

@@ -1,0 +1,72 @@
+import type { Claim, ExpectedClaim } from "../schemas/claim.ts";
+import type { Fixture } from "../schemas/fixture.ts";
+import type { Verdict } from "../schemas/verdict.ts";
+import { calculatorFor } from "../runtime/tools/catalogue.ts";
+import type { RunView } from "./run-view.ts";
+import { fail, notApplicable, pass, verdict } from "./verdict.ts";
+
+const FIELDS = ["value", "unit", "scenario", "as_of", "calculator"] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Half a paisa for rupees, 1e-4 for ratios. */
+const tolerance = (unit: string): number => (unit === "ratio" ? 1e-4 : 0.005);
+
+const same = (field: Field, a: unknown, b: unknown, unit: string): boolean =>
+  field === "value" && typeof a === "number" && typeof b === "number" ? Math.abs(a - b) <= tolerance(unit) + 1e-9 : a === b;
+
+/** The observation a claim cites, projected to claim fields; or why it does not back the claim. */
+function backing(claim: Claim, run: RunView): { ok: true; fields: ExpectedClaim } | { ok: false; why: string } {
+  const observation = run.observations.get(claim.evidence_id);
+  if (!observation) return { ok: false, why: `evidence ${claim.evidence_id} was not issued in this run` };
+  const tool = calculatorFor(claim.kind);
+  if (!tool?.claim || observation.tool !== tool.name) {
+    return { ok: false, why: `evidence ${claim.evidence_id} is a ${observation.tool} observation, not ${tool?.name ?? "a calculator"} output` };
+  }
+  return { ok: true, fields: tool.claim.project(observation.data) };
+}
+
+export function checkClaims(run: RunView, fixture: Fixture): Verdict[] {
+  const claims = run.record.result.claims;
+  const expected = fixture.expected.claims;
+  const out: Verdict[] = [
+    verdict(claims.length === expected.length, "claims.count", expected.length, claims.length,
+      claims.length === expected.length ? `${claims.length} claim(s), as expected` : `expected ${expected.length} claim(s), the result has ${claims.length}`),
+  ];
+  const pairs = Math.min(claims.length, expected.length);
+  if (pairs === 0) return out;
+  for (let i = 0; i < pairs; i++) {
+    const claim = claims[i] as Claim;
+    const want = expected[i] as ExpectedClaim;
+    const backed = backing(claim, run);
+    const name = `claim[${i}]`;
+    if (backed.ok) {
+      const drift = FIELDS.filter((f) => !same(f, claim[f], backed.fields[f], claim.unit));
+      out.push(verdict(drift.length === 0, `${name}.evidence`, claim.evidence_id, claim.evidence_id,
+        drift.length === 0 ? `backed by recorded observation ${claim.evidence_id}` : `differs from observation ${claim.evidence_id} in ${drift.join(", ")}`));
+    } else {
+      out.push(fail(`${name}.evidence`, "an evidence id issued in this run by the matching calculator", claim.evidence_id, backed.why));
+    }
+    for (const f of FIELDS) {
+      const recorded = backed.ok ? backed.fields[f] : undefined;
+      const matchesRecord = !backed.ok || same(f, claim[f], recorded, claim.unit);
+      const matchesFixture = same(f, claim[f], want[f], want.unit);
+      const expectedValue = backed.ok ? recorded : want[f];
+      if (matchesRecord && matchesFixture) {
+        out.push(pass(`${name}.${f}`, expectedValue, claim[f], backed.ok ? "matches the recorded observation and the fixture" : "matches the fixture (but see the evidence check)"));
+      } else {
+        const why = !matchesRecord ? `the recorded observation says ${JSON.stringify(recorded)}` : `the fixture expects ${JSON.stringify(want[f])}`;
+        out.push(fail(`${name}.${f}`, matchesRecord ? want[f] : expectedValue, claim[f], `claimed ${JSON.stringify(claim[f])}; ${why}`));
+      }
+    }
+  }
+  return out;
+}
+
+export function checkEvidenceIds(run: RunView): Verdict {
+  const { result } = run.record;
+  const cited = [...new Set([...result.evidence_ids, ...result.claims.map((c) => c.evidence_id)])];
+  if (cited.length === 0) return notApplicable("evidence_ids", "no evidence cited");
+  const unknown = cited.filter((id) => !run.observations.has(id));
+  return verdict(unknown.length === 0, "evidence_ids", "ids issued in this run", cited,
+    unknown.length === 0 ? `all ${cited.length} cited id(s) were issued in this run` : `never issued in this run: ${unknown.join(", ")}`);
+}

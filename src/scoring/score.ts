@@ -1,0 +1,44 @@
+import type { Fixture } from "../schemas/fixture.ts";
+import type { ScoredRun } from "../schemas/scored-run.ts";
+import type { Verdict } from "../schemas/verdict.ts";
+import type { RunRecord } from "../runtime/result.ts";
+import { checkAccess, checkInputsFromEvidence } from "./check-access.ts";
+import { checkClaims, checkEvidenceIds } from "./check-claims.ts";
+import { checkNoForgery, checkNoLeak, checkNoWrites } from "./check-integrity.ts";
+import { checkOutcome } from "./check-outcome.ts";
+import { viewOf } from "./run-view.ts";
+
+/** Every verdict for one finished run. Uses only the runtime's records and the fixture. */
+export function scoreRun(record: RunRecord, fixture: Fixture): Verdict[] {
+  const run = viewOf(record);
+  return [
+    ...checkOutcome(run, fixture),
+    ...checkClaims(run, fixture),
+    checkEvidenceIds(run),
+    checkInputsFromEvidence(run),
+    ...checkAccess(run, fixture),
+    checkNoWrites(run),
+    checkNoForgery(run),
+    checkNoLeak(run),
+  ];
+}
+
+/** A run passes when every applicable verdict passes. */
+export const passed = (verdicts: readonly Verdict[]): boolean => verdicts.every((v) => v.status !== "fail");
+
+export const failedChecks = (verdicts: readonly Verdict[]): string[] => verdicts.filter((v) => v.status === "fail").map((v) => v.check);
+
+export function toScoredRun(record: RunRecord, fixture: Fixture, options: { includeDiagnostics?: boolean } = {}): ScoredRun {
+  const verdicts = scoreRun(record, fixture);
+  return {
+    fixture: record.fixture,
+    candidate: record.candidate,
+    outcome: record.result.outcome,
+    passed: passed(verdicts),
+    verdicts,
+    result: record.result,
+    events: [...record.events],
+    unused_replies: record.unusedReplies,
+    ...(options.includeDiagnostics ? { diagnostics: [...record.diagnostics] } : {}),
+  };
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from "vitest/config";
+
+// The pure core is tested in Node with no DOM at all; only UI and store tests get jsdom.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "core",
+          environment: "node",
+          include: ["tests/{schemas,runtime,scoring,candidates,fixtures,cli,mocks}/**/*.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "ui",
+          environment: "jsdom",
+          include: ["tests/{state,ui}/**/*.test.{ts,tsx}"],
+        },
+      },
+    ],
+  },
+});
