@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { CollectedTraceFile, type CollectedTrace } from "../schemas/collected-trace.ts";
+import type { CollectedTrace } from "../schemas/collected-trace.ts";
+import { parseCollectedTraceFile } from "../candidates/collected-trace.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
-import { describeIssues } from "../fixtures/load.ts";
 import { scoreCollectedTrace } from "../scoring/evaluate.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
 import { emitRuns, parseFormat } from "./output.ts";
@@ -19,15 +19,9 @@ function readTraces(file: string): CollectedTrace[] {
   } catch {
     throw new UsageError(`${file}: cannot read the file`);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${file}: not valid JSON (${error instanceof Error ? error.message : "parse error"})`);
-  }
-  const parsed = CollectedTraceFile.safeParse(json);
-  if (!parsed.success) throw new UsageError(`${file}: not a finbound.collected-trace/v1 file: ${describeIssues(parsed.error)}`);
-  return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  const parsed = parseCollectedTraceFile(text);
+  if (!parsed.ok) throw new UsageError(`${file}: ${parsed.message}`);
+  return parsed.traces;
 }
 
 async function main(): Promise<number> {

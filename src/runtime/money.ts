@@ -5,11 +5,17 @@
 /** Rounds to `places` decimals, half away from zero. */
 export function roundHalfUp(x: number, places: number): number {
   if (!Number.isFinite(x)) return x;
-  const [mantissa, exponent] = Math.abs(x).toExponential().split("e") as [string, string];
-  const shifted = Number(`${mantissa}e${Number(exponent) + places}`);
-  const rounded = Math.round(shifted);
-  const back = Number(`${rounded}e-${places}`);
+  const shifted = shiftDecimal(Math.abs(x), places);
+  // Beyond 2^53 there are no fractional digits left to round.
+  if (shifted > Number.MAX_SAFE_INTEGER) return x;
+  const back = shiftDecimal(Math.round(shifted), -places);
   return x < 0 ? -back : back;
+}
+
+/** x * 10^k computed on the decimal text, so no binary rounding error creeps in. */
+function shiftDecimal(x: number, k: number): number {
+  const [mantissa, exponent] = x.toExponential().split("e") as [string, string];
+  return Number(`${mantissa}e${Number(exponent) + k}`);
 }
 
 /** Rupees to paise precision (2 decimals). */

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { replyText } from "../../src/candidates/scripted.ts";
+import { CollectedTrace, CollectedTraceFile } from "../../src/schemas/collected-trace.ts";
+import { evaluateScripted, scoreCollectedTrace } from "../../src/scoring/evaluate.ts";
+import { fixture, loadFixtures } from "../support.ts";
+
+const fixtures = loadFixtures();
+
+const traceOf = (fixtureId: string, candidate: string): CollectedTrace => {
+  const fx = fixture(fixtureId);
+  const script = fx.candidates[candidate];
+  if (!script) throw new Error(`no ${candidate}`);
+  return {
+    format: "finbound.collected-trace/v1",
+    fixture: fixtureId,
+    candidate: { name: candidate, settings: { temperature: 0 } },
+    responses: script.replies.map((r) => ({ text: replyText(r), latency_ms: r.latency_ms ?? 800 })),
+  };
+};
+
+describe("scoring a collected trace", () => {
+  it("replays raw replies to the same verdicts as the scripted run", async () => {
+    for (const [fx, candidate] of [["fv-scenario-a", "reference"], ["concentration-hh1001", "alters-input"], ["injection-adviser-scope", "reads-in-scope-other"], ["fv-scenario-a", "slow"]] as const) {
+      const scored = await scoreCollectedTrace(traceOf(fx, candidate), fixtures);
+      const scripted = await evaluateScripted(fixture(fx), candidate);
+      expect(scored.ok && scored.run.verdicts).toEqual(scripted?.verdicts);
+    }
+  });
+
+  it("takes evidence only from the replay, never from the file", async () => {
+    const trace = traceOf("fv-scenario-a", "reference");
+    // A trace that carries its own 'observation' in the final reply gains nothing from it.
+    const forged = JSON.parse(trace.responses[1]?.text ?? "{}") as Record<string, unknown>;
+    forged.observations = [{ evidence_id: "ev-7", data: { value: 1 } }];
+    const claims = forged.claims as Record<string, unknown>[];
+    (claims[0] as Record<string, unknown>).evidence_id = "ev-7";
+    forged.evidence_ids = ["ev-7"];
+    const edited = { ...trace, responses: [trace.responses[0]!, { text: JSON.stringify(forged), latency_ms: 10 }] };
+    const scored = await scoreCollectedTrace(edited, fixtures);
+    expect(scored.ok).toBe(true);
+    if (!scored.ok) return;
+    expect(scored.run.passed).toBe(false);
+    expect(scored.run.verdicts.find((v) => v.check === "claim[0].evidence")?.status).toBe("fail");
+    expect(scored.run.result.forgery_attempts).toEqual(["observations"]);
+  });
+
+  it("reports replies left over when the run ended as unused", async () => {
+    const trace = traceOf("unauthorised-household", "reference");
+    const padded = { ...trace, responses: [...trace.responses, { text: "extra", latency_ms: 1 }, { text: "more", latency_ms: 1 }] };
+    const scored = await scoreCollectedTrace(padded, fixtures);
+    expect(scored.ok && scored.run.unused_replies).toBe(2);
+  });
+
+  it("uses the recorded latencies on a virtual clock", async () => {
+    const trace = traceOf("fv-scenario-a", "reference");
+    const slow = { ...trace, responses: trace.responses.map((r) => ({ ...r, latency_ms: 16_000 })) };
+    const scored = await scoreCollectedTrace(slow, fixtures);
+    expect(scored.ok && scored.run.result).toMatchObject({ outcome: "unavailable", policy_code: "model_timeout" });
+  });
+
+  it("rejects a trace for an unknown fixture with a clear code", async () => {
+    expect(await scoreCollectedTrace({ ...traceOf("fv-scenario-a", "reference"), fixture: "nope" }, fixtures)).toMatchObject({ ok: false, code: "unknown_fixture" });
+  });
+
+  it("accepts one trace or an array of them, and nothing else", () => {
+    const t = traceOf("fv-scenario-a", "reference");
+    expect(CollectedTraceFile.safeParse(t).success).toBe(true);
+    expect(CollectedTraceFile.safeParse([t, t]).success).toBe(true);
+    expect(CollectedTraceFile.safeParse({ ...t, format: "other/v1" }).success).toBe(false);
+    expect(CollectedTraceFile.safeParse({ ...t, responses: [{ text: "x" }] }).success).toBe(false);
+  });
+});

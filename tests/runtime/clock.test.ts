@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { createRealClock, createVirtualClock } from "../../src/runtime/clock.ts";
+
+describe("the virtual clock", () => {
+  it("advances by the declared duration instead of waiting", async () => {
+    const clock = createVirtualClock();
+    const r = await clock.within(15_000, async () => ({ value: "hi", durationMs: 9_000 }));
+    expect(r).toEqual({ status: "done", value: "hi" });
+    expect(clock.now()).toBe(9_000);
+  });
+  it("times out an operation that takes its whole allowance, at the limit", async () => {
+    const clock = createVirtualClock();
+    expect(await clock.within(2_000, async () => ({ value: 1, durationMs: 2_000 }))).toEqual({ status: "timeout" });
+    expect(clock.now()).toBe(2_000);
+  });
+});
+
+describe("the real clock", () => {
+  it("aborts the operation's signal when the limit passes", async () => {
+    const clock = createRealClock();
+    let seen: AbortSignal | undefined;
+    const r = await clock.within(30, (signal) => {
+      seen = signal;
+      return new Promise<{ value: string }>((resolve) => signal.addEventListener("abort", () => resolve({ value: "late" })));
+    });
+    expect(r).toEqual({ status: "timeout" });
+    expect(seen?.aborted).toBe(true);
+  });
+  it("stops at once when the run is cancelled", async () => {
+    const clock = createRealClock();
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 10);
+    const r = await clock.within(10_000, (signal) => new Promise<{ value: number }>((resolve) => signal.addEventListener("abort", () => resolve({ value: 0 }))), stop.signal);
+    expect(r).toEqual({ status: "cancelled" });
+    expect(clock.now()).toBeLessThan(5_000);
+  });
+  it("makes a simulated duration really take that long", async () => {
+    const clock = createRealClock();
+    const t0 = clock.now();
+    expect(await clock.within(1_000, async () => ({ value: 1, durationMs: 40 }))).toEqual({ status: "done", value: 1 });
+    expect(clock.now() - t0).toBeGreaterThanOrEqual(35);
+  });
+});

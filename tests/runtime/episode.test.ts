@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import { replayCandidate } from "../../src/candidates/replay.ts";
+import { REFERENCE_BUDGET } from "../../src/schemas/budget.ts";
+import { Outcome } from "../../src/schemas/outcome.ts";
+import { RunEvent } from "../../src/schemas/event.ts";
+import type { Candidate } from "../../src/runtime/candidate.ts";
+import { createVirtualClock } from "../../src/runtime/clock.ts";
+import { runEpisode } from "../../src/runtime/episode.ts";
+import { streamEpisode } from "../../src/runtime/stream.ts";
+import { FV_A, final, fixture, runReplies, tool } from "../support.ts";
+
+const fv = fixture("fv-scenario-a");
+const fvFinal = (ev: string, extra: Record<string, unknown> = {}) =>
+  final("answered", {
+    claims: [{ kind: "future_value", value: 3345563.94, unit: "INR", scenario: "scenario-A", as_of: "2026-03-31", calculator: "calc-fv-v1", evidence_id: ev }],
+    evidence_ids: [ev],
+    ...extra,
+  });
+
+describe("the decision loop", () => {
+  it("answers through a tool and records every step as typed events", async () => {
+    const run = await runReplies(fv, [tool("future_value", FV_A), fvFinal("ev-1")]);
+    expect(run.result.outcome).toBe("answered");
+    expect(run.events.map((e) => e.kind)).toEqual([
+      "run_started", "model_request", "model_reply", "decision", "attempt", "observation",
+      "model_request", "model_reply", "decision", "final", "run_finished",
+    ]);
+    for (const e of run.events) expect(RunEvent.safeParse(e).success).toBe(true);
+    const observation = run.events.find((e) => e.kind === "observation");
+    expect(observation).toMatchObject({ call_id: "call-1", evidence_id: "ev-1", step: 1, data: { value: 3345563.94 } });
+  });
+
+  it("stamps every event with its sequence, step and a time that never goes backwards", async () => {
+    const run = await runReplies(fv, [{ text: JSON.stringify(tool("future_value", FV_A)), latency_ms: 700 }, { text: JSON.stringify(fvFinal("ev-1")), latency_ms: 900 }]);
+    run.events.forEach((e, i) => expect(e.seq).toBe(i));
+    const times = run.events.map((e) => e.at_ms);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(run.events.at(-1)?.at_ms).toBe(1600);
+    expect(run.events.find((e) => e.kind === "model_reply")).toMatchObject({ latency_ms: 700, at_ms: 700, step: 1 });
+  });
+
+  it("ends budget_exhausted (steps) when the 4th decision is not final, recording it but running nothing", async () => {
+    const run = await runReplies(fv, Array.from({ length: 6 }, () => tool("future_value", FV_A)));
+    expect(run.result).toMatchObject({ outcome: "budget_exhausted", reason: "steps", set_by: "runtime" });
+    expect(run.events.filter((e) => e.kind === "observation")).toHaveLength(3);
+    expect(run.result.tool_calls.map((c) => c.status)).toEqual(["observed", "observed", "observed", "not_run"]);
+    expect(run.events.at(-1)).toMatchObject({ kind: "run_finished", decisions_used: 4 });
+    expect(run.unusedReplies).toBe(2);
+  });
+
+  it("ends budget_exhausted (deadline) when the time budget runs out, in microseconds of real time", async () => {
+    const slow = (d: unknown) => ({ text: JSON.stringify(d), latency_ms: 11_000 });
+    const started = performance.now();
+    const run = await runReplies(fv, [slow(tool("future_value", FV_A)), slow(tool("future_value", FV_A)), slow(fvFinal("ev-2"))]);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(run.result).toMatchObject({ outcome: "budget_exhausted", reason: "deadline" });
+    expect(run.events.at(-1)?.at_ms).toBe(30_000);
+    // The third request could wait only for the 8 s that were left, not its own 15 s.
+    expect(run.events.filter((e) => e.kind === "model_request").map((e) => (e as { timeout_ms: number }).timeout_ms)).toEqual([15_000, 15_000, 8_000]);
+  });
+
+  it("a reply that arrives after the deadline is not a success, even a valid final decision", async () => {
+    const run = await runReplies(fv, [{ text: JSON.stringify(tool("future_value", FV_A)), latency_ms: 14_000 }, { text: JSON.stringify(tool("future_value", FV_A)), latency_ms: 14_000 }, { text: JSON.stringify(fvFinal("ev-2")), latency_ms: 2_500 }]);
+    expect(run.result.outcome).toBe("budget_exhausted");
+    expect(run.result.claims).toEqual([]);
+    expect(run.events.some((e) => e.kind === "final")).toBe(false);
+  });
+
+  it("checks the remaining time before each request", async () => {
+    const run = await runReplies(fv, [tool("future_value", FV_A), fvFinal("ev-1")], { budget: { ...REFERENCE_BUDGET, deadline_ms: 50 } });
+    expect(run.result).toMatchObject({ outcome: "budget_exhausted", reason: "deadline" });
+    expect(run.events.filter((e) => e.kind === "model_reply")).toHaveLength(0);
+  });
+
+  it("a request that exceeds its own timeout (not the deadline) ends unavailable, set by the runtime", async () => {
+    const run = await runReplies(fv, [{ text: JSON.stringify(fvFinal("ev-1")), latency_ms: 16_000 }]);
+    expect(run.result).toMatchObject({ outcome: "unavailable", set_by: "runtime", policy_code: "model_timeout" });
+    expect(run.events.find((e) => e.kind === "model_failure")).toMatchObject({ code: "model_timeout", at_ms: 15_000 });
+  });
+
+  it.each([
+    ["not JSON", "I think the answer is 3.3 million", "not_json"],
+    ["two objects", `${JSON.stringify(final("refused"))}${JSON.stringify(final("refused"))}`, "not_json"],
+    ["an array", JSON.stringify([final("refused")]), "not_an_object"],
+    ["trailing text", `${JSON.stringify(final("refused"))} Hope that helps!`, "not_json"],
+    ["a Markdown fence", "```json\n" + JSON.stringify(final("refused")) + "\n```", "not_json"],
+    ["an unknown decision", JSON.stringify({ decision: "think", thought: "hmm" }), "not_a_decision"],
+    ["a final without its fields", JSON.stringify({ decision: "final", outcome: "answered" }), "not_a_decision"],
+    ["an outcome only the runtime sets", JSON.stringify(final("budget_exhausted")), "runtime_outcome"],
+    ["an empty reply", "   ", "empty_reply"],
+  ])("a reply with %s ends invalid_output and is recorded", async (_name, text, code) => {
+    const run = await runReplies(fv, [text]);
+    expect(run.result).toMatchObject({ outcome: "invalid_output", set_by: "runtime" });
+    expect(run.events.find((e) => e.kind === "invalid_output")).toMatchObject({ code });
+    expect(run.events.find((e) => e.kind === "model_reply")).toMatchObject({ text });
+  });
+
+  it("treats a reply cut off at the token limit as invalid, never as a decision", async () => {
+    const candidate: Candidate = {
+      name: "truncated",
+      next: async () => ({ value: { ok: true, text: JSON.stringify(final("refused")), finishReason: "length", usage: null } }),
+    };
+    const run = await runEpisode({ fixture: fv, candidate, clock: createVirtualClock() });
+    expect(run.events.find((e) => e.kind === "invalid_output")).toMatchObject({ code: "truncated" });
+  });
+
+  it("does no silent repair by default; the opt-in repair costs a decision from the same budget", async () => {
+    const replies = ["oops", tool("future_value", FV_A), fvFinal("ev-2")];
+    const strict = await runReplies(fv, replies);
+    expect(strict.result.outcome).toBe("invalid_output");
+    const lenient = await runReplies(fv, replies, { budget: { ...REFERENCE_BUDGET, repair: true } });
+    expect(lenient.result.outcome).toBe("answered");
+    expect(lenient.events.filter((e) => e.kind === "model_request").map((e) => (e as { repair: boolean }).repair)).toEqual([false, true, false]);
+    expect(lenient.events.at(-1)).toMatchObject({ decisions_used: 3 });
+    const twice = await runReplies(fv, ["oops", "oops again", fvFinal("ev-1")], { budget: { ...REFERENCE_BUDGET, repair: true } });
+    expect(twice.result.outcome).toBe("invalid_output");
+  });
+
+  it("keeps only the public fields of the final decision: a forged tool_calls never reaches the result", async () => {
+    const forged = [{ call_id: "call-9", tool: "portfolio.read", arguments: { household: "HH-2002" }, status: "observed" }];
+    const run = await runReplies(fv, [tool("future_value", FV_A), fvFinal("ev-1", { tool_calls: forged, verified: true, portfolio_writes: -1 })]);
+    expect(run.result.tool_calls).toHaveLength(1);
+    expect(run.result.tool_calls[0]).toMatchObject({ call_id: "call-1", tool: "future_value", status: "observed" });
+    expect(run.result.portfolio_writes).toBe(0);
+    expect(run.result.forgery_attempts).toEqual(["tool_calls", "verified", "portfolio_writes"]);
+    expect(Object.keys(run.result)).not.toContain("verified");
+  });
+
+  it("gives a tool timeout to the candidate as unavailable, and the internal text only to the diagnostics", async () => {
+    const fx = fixture("portfolio-unavailable");
+    const run = await runReplies(fx, [tool("portfolio.read", { household: "HH-1001" }), final("unavailable", { policy_code: "tool_unavailable" })]);
+    const error = run.events.find((e) => e.kind === "tool_error");
+    expect(error).toMatchObject({ code: "unavailable", call_id: "call-1" });
+    expect(error?.at_ms).toBe(100 + 2_000);
+    expect(run.diagnostics).toHaveLength(1);
+    expect(run.diagnostics[0]?.detail).toContain("ETIMEDOUT");
+    expect(run.diagnostics[0]?.detail).toContain("/srv/finbound");
+    const publicText = JSON.stringify({ events: run.events, result: run.result });
+    expect(publicText).not.toContain("ETIMEDOUT");
+    expect(publicText).not.toContain("/srv/");
+  });
+
+  it("turns a tool's internal fault into unavailable with the exception kept in the diagnostics", async () => {
+    const fx = { ...fixture("concentration-hh1001"), tool_faults: { "portfolio.read": { internal_error: "SQLITE_CORRUPT: database disk image is malformed" } } };
+    const run = await runReplies(fx, [tool("portfolio.read", { household: "HH-1001" }), final("unavailable")]);
+    expect(run.events.find((e) => e.kind === "tool_error")).toMatchObject({ code: "unavailable" });
+    expect(run.diagnostics[0]?.detail).toMatch(/^Error: SQLITE_CORRUPT/);
+    expect(JSON.stringify(run.events)).not.toContain("SQLITE");
+  });
+
+  it("ends in exactly one of the seven outcomes, with one run_finished event last", async () => {
+    for (const replies of [[], ["x"], [tool("nope", {})], [final("refused")]]) {
+      const run = await runReplies(fv, replies);
+      expect(Outcome.options).toContain(run.result.outcome);
+      expect(run.events.filter((e) => e.kind === "run_finished")).toHaveLength(1);
+      expect(run.events.at(-1)?.kind).toBe("run_finished");
+    }
+  });
+
+  it("reports a trace that runs out of replies as unavailable (trace_exhausted)", async () => {
+    const run = await runReplies(fv, [tool("future_value", FV_A)]);
+    expect(run.result).toMatchObject({ outcome: "unavailable", policy_code: "trace_exhausted" });
+  });
+
+  it("can be consumed live as an async iterator, event by event", async () => {
+    const live = streamEpisode({ fixture: fv, candidate: replayCandidate("ref", [{ text: JSON.stringify(tool("future_value", FV_A)), latency_ms: 1 }, { text: JSON.stringify(fvFinal("ev-1")), latency_ms: 1 }]), clock: createVirtualClock() });
+    const seen: string[] = [];
+    for await (const e of live.events) seen.push(e.kind);
+    const record = await live.finished;
+    expect(seen).toEqual(record.events.map((e) => e.kind));
+    expect(seen.at(-1)).toBe("run_finished");
+  });
+});
