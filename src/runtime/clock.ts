@@ -95,3 +95,30 @@ export function createRealClock(): Clock {
     },
   };
 }
+
+/**
+ * Virtual time shown at a watchable pace: times and outcomes are exactly the virtual clock's,
+ * but each operation also waits `factor` times its duration in real time (at most `capMs`),
+ * so a UI can watch events arrive. factor 0 is the plain virtual clock.
+ */
+export function createPacedClock(factor: number, capMs = 1_500): Clock {
+  const virtual = createVirtualClock();
+  return {
+    now: virtual.now,
+    async within(limitMs, op, cancel) {
+      const start = virtual.now();
+      const bounded = await virtual.within(limitMs, op, cancel);
+      const wait = Math.min(capMs, factor * (virtual.now() - start));
+      if (wait > 0 && !cancel?.aborted) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, wait);
+          cancel?.addEventListener("abort", () => {
+            clearTimeout(timer);
+            resolve();
+          }, { once: true });
+        });
+      }
+      return cancel?.aborted && bounded.status === "done" ? { status: "cancelled" } : bounded;
+    },
+  };
+}

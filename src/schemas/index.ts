@@ -12,3 +12,4 @@ export * from "./scored-run.ts";
 export * from "./snapshot.ts";
 export * from "./tool-call.ts";
 export * from "./verdict.ts";
+export * from "./export.ts";

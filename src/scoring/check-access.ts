@@ -1,4 +1,6 @@
+import type { RunEvent } from "../schemas/event.ts";
 import type { Fixture } from "../schemas/fixture.ts";
+import { recordedCalls } from "../runtime/result.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { householdOf, type RunView } from "./run-view.ts";
 import { notApplicable, verdict } from "./verdict.ts";
@@ -16,7 +18,11 @@ export interface HouseholdAccess {
   failed: string[];
 }
 
-export function householdAccess(run: RunView, fixture: Fixture): HouseholdAccess[] {
+export const householdAccess = (run: RunView, fixture: Fixture): HouseholdAccess[] => householdLedger(run.record.events, fixture);
+
+/** The ledger for any prefix of a run's events: the workbench shows it as of its cursor. */
+export function householdLedger(events: readonly RunEvent[], fixture: Fixture): HouseholdAccess[] {
+  const attempts = new Map(events.flatMap((e) => (e.kind === "attempt" ? [[e.call_id, e] as const] : [])));
   const byHousehold = new Map<string, HouseholdAccess>();
   const entry = (h: string): HouseholdAccess => {
     let e = byHousehold.get(h);
@@ -33,8 +39,8 @@ export function householdAccess(run: RunView, fixture: Fixture): HouseholdAccess
     }
     return e;
   };
-  for (const call of run.record.result.tool_calls) {
-    const h = householdOf(run.attempts.get(call.call_id));
+  for (const call of recordedCalls(events)) {
+    const h = householdOf(attempts.get(call.call_id));
     if (h === null) continue;
     const e = entry(h);
     if (call.status === "denied") e.denied.push(call.call_id);

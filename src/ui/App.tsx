@@ -1,27 +1,31 @@
-import { embeddedFixtures } from "../state/embedded-fixtures.ts";
+import { useStore } from "../state/app-store.ts";
+import { useCursorKeys, usePlayback, useTheme, useUrlState } from "./hooks.ts";
+import { RunView } from "./RunView.tsx";
+import { SuiteView } from "./suite/SuiteView.tsx";
+import { TopBar } from "./TopBar.tsx";
+import { Notice } from "./io/Notice.tsx";
 
-/** Placeholder until the workbench lands: lists the embedded fixtures and their candidates. */
 export function App() {
-  if (!embeddedFixtures.ok) {
-    return (
-      <main>
-        <h1>finbound</h1>
-        <p role="alert">Invalid fixtures:</p>
-        <ul>{embeddedFixtures.errors.map((e) => <li key={e.file}>{e.message}</li>)}</ul>
-      </main>
-    );
-  }
+  useTheme();
+  useUrlState();
+  useCursorKeys();
+  usePlayback();
+  const view = useStore((s) => s.view);
+  const fixtureErrors = useStore((s) => s.fixtureErrors);
   return (
-    <main style={{ fontFamily: "system-ui, sans-serif", maxWidth: 900, margin: "2rem auto" }}>
-      <h1>finbound workbench</h1>
-      <p>A bounded runtime for financial agents. {embeddedFixtures.fixtures.length} fixtures embedded.</p>
-      <ul>
-        {embeddedFixtures.fixtures.map((f) => (
-          <li key={f.id}>
-            <strong>{f.id}</strong> — {f.title} (expected <code>{f.expected.outcome}</code>): {Object.keys(f.candidates).join(", ")}
-          </li>
-        ))}
-      </ul>
-    </main>
+    <div className="app">
+      <TopBar />
+      <Notice />
+      {fixtureErrors.length > 0 ? (
+        <main className="panel" role="alert">
+          <h2>Invalid fixture files</h2>
+          <ul>{fixtureErrors.map((e) => <li key={e}>{e}</li>)}</ul>
+        </main>
+      ) : view === "run" ? (
+        <RunView />
+      ) : (
+        <SuiteView />
+      )}
+    </div>
   );
 }

@@ -39,6 +39,14 @@ export const concentration = defineTool({
       as_of: String(data.as_of),
       calculator: String(data.calculator),
     }),
+    assumptions: (data) => {
+      const inputs = (data.inputs ?? {}) as Record<string, unknown>;
+      return [
+        { label: "equity", value: Number(inputs.equity_inr), unit: "INR" },
+        { label: "eligible", value: Number(inputs.eligible_inr), unit: "INR" },
+        { label: "snapshot date", value: String(data.as_of), unit: "date" },
+      ];
+    },
   },
   run(input, env) {
     const snapshot = env.snapshots.get(input.household);

@@ -48,6 +48,15 @@ export const futureValue = defineTool({
       as_of: String(data.as_of),
       calculator: String(data.calculator),
     }),
+    assumptions: (data) => {
+      const a = (data.assumptions ?? {}) as Record<string, unknown>;
+      return [
+        { label: "principal", value: Number(a.principal_inr), unit: "INR" },
+        { label: "annual return", value: Number(a.annual_return), unit: "percent" },
+        { label: "years", value: Number(a.years), unit: "years" },
+        { label: "compounding", value: String(a.compounding), unit: "text" },
+      ];
+    },
   },
   run(input, env) {
     const value = roundToPaise(input.principal_inr * (1 + input.annual_return) ** input.years);

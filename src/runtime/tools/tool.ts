@@ -18,6 +18,12 @@ export interface EvidenceView {
   snapshotRead(household: string): Snapshot | undefined;
 }
 
+export interface Assumption {
+  label: string;
+  value: number | string;
+  unit: "INR" | "percent" | "years" | "date" | "text";
+}
+
 export type ToolFailure = { ok: false; code: ToolErrorCode; detail: string };
 export type ToolCheck = { ok: true } | ToolFailure;
 export type ToolRun = { ok: true; data: Record<string, unknown> } | ToolFailure;
@@ -33,7 +39,12 @@ export interface ToolSpec<I = unknown> {
   provenance(input: I, evidence: EvidenceView, env: ToolEnvironment): ToolCheck;
   run(input: I, env: ToolEnvironment): ToolRun;
   /** For calculators: the claim kind they back, and a claim's fields as read off an observation. */
-  readonly claim?: { readonly kind: ClaimKind; project(data: Record<string, unknown>): ExpectedClaim };
+  readonly claim?: {
+    readonly kind: ClaimKind;
+    project(data: Record<string, unknown>): ExpectedClaim;
+    /** The inputs behind a number, as the runtime recorded them (never the candidate's words). */
+    assumptions(data: Record<string, unknown>): Assumption[];
+  };
 }
 
 export const notFromEvidence = (detail: string): ToolFailure => ({ ok: false, code: "argument_not_from_evidence", detail });

@@ -1,0 +1,16 @@
+import type { CollectedResponse } from "../schemas/collected-trace.ts";
+import type { RunEvent } from "../schemas/event.ts";
+
+/**
+ * The candidate's raw replies as a run recorded them, with their latencies: what a replay
+ * needs to reproduce the run, and what a collected trace holds. A request that timed out is
+ * kept as a reply that takes as long as the request waited, so the replay times out again.
+ */
+export function responsesFromEvents(events: readonly RunEvent[]): CollectedResponse[] {
+  const out: CollectedResponse[] = [];
+  for (const e of events) {
+    if (e.kind === "model_reply") out.push({ text: e.text, latency_ms: e.latency_ms, ...(e.finish_reason ? { finish_reason: e.finish_reason } : {}) });
+    if (e.kind === "model_failure" && e.code === "model_timeout") out.push({ text: "", latency_ms: e.latency_ms });
+  }
+  return out;
+}

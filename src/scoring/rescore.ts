@@ -1,0 +1,46 @@
+import type { Fixture } from "../schemas/fixture.ts";
+import type { ScoredRunExport } from "../schemas/export.ts";
+import type { ScoredRun } from "../schemas/scored-run.ts";
+import type { Verdict } from "../schemas/verdict.ts";
+import { replayCandidate } from "../candidates/replay.ts";
+import { responsesFromEvents } from "../candidates/recorded.ts";
+import { canonicalJson } from "../runtime/canonical.ts";
+import { createVirtualClock } from "../runtime/clock.ts";
+import { runEpisode } from "../runtime/episode.ts";
+import { toScoredRun } from "./score.ts";
+
+export interface VerdictDifference {
+  check: string;
+  inFile: Verdict | null;
+  recomputed: Verdict | null;
+}
+
+export interface Rescored {
+  run: ScoredRun;
+  /** Checks whose status, expected or actual differ between the file and the recomputation. */
+  differences: VerdictDifference[];
+  /** Whether replaying the file's replies reproduced the file's events exactly. */
+  eventsMatch: boolean;
+}
+
+/**
+ * Re-scores an exported run: its recorded replies are replayed through the runtime against the
+ * fixture, and the verdicts come from that replay. Nothing the file says about results or
+ * verdicts is trusted; it is only compared.
+ */
+export async function rescoreExport(file: ScoredRunExport, fixture: Fixture): Promise<Rescored> {
+  const candidate = replayCandidate(file.candidate.name, responsesFromEvents(file.events));
+  const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), budget: file.budget });
+  const run = toScoredRun(record, fixture, { includeDiagnostics: true });
+  return { run, differences: compareVerdicts(file.verdicts, run.verdicts), eventsMatch: canonicalJson(file.events) === canonicalJson(run.events) };
+}
+
+export function compareVerdicts(inFile: readonly Verdict[], recomputed: readonly Verdict[]): VerdictDifference[] {
+  const checks = [...new Set([...inFile.map((v) => v.check), ...recomputed.map((v) => v.check)])];
+  return checks.flatMap((check) => {
+    const a = inFile.find((v) => v.check === check) ?? null;
+    const b = recomputed.find((v) => v.check === check) ?? null;
+    const same = a !== null && b !== null && a.status === b.status && canonicalJson(a.expected) === canonicalJson(b.expected) && canonicalJson(a.actual) === canonicalJson(b.actual);
+    return same ? [] : [{ check, inFile: a, recomputed: b }];
+  });
+}

@@ -1,0 +1,120 @@
+import type { StateCreator } from "zustand";
+import { scriptedCandidate } from "../candidates/scripted.ts";
+import { runEpisode } from "../runtime/episode.ts";
+import type { BudgetConfig } from "../schemas/budget.ts";
+import { REFERENCE_BUDGET } from "../schemas/budget.ts";
+import type { RunEvent } from "../schemas/event.ts";
+import type { CandidateKind } from "../schemas/export.ts";
+import type { ScoredRun } from "../schemas/scored-run.ts";
+import type { VerdictDifference } from "../scoring/rescore.ts";
+import { toScoredRun } from "../scoring/score.ts";
+import type { StoreDeps } from "./deps.ts";
+import type { Store } from "./store.ts";
+import { fixtureById, PACE, type Speed } from "./workspace-slice.ts";
+
+/** What an import found when it re-scored a file. */
+export interface ImportReport {
+  fileName: string;
+  differences: VerdictDifference[];
+  eventsMatch: boolean;
+  /** Whether the fixture is still the one the run was exported against. */
+  fixtureMatches: boolean;
+}
+
+export interface LoadedRun {
+  /** Increments with every run loaded, so views can tell runs apart. */
+  key: number;
+  fixtureId: string;
+  candidate: string;
+  kind: CandidateKind;
+  status: "running" | "done";
+  budget: BudgetConfig;
+  events: readonly RunEvent[];
+  /** The scored run, once finished (diagnostics included: the UI keeps them in a separate panel). */
+  scored: ScoredRun | null;
+  imported: ImportReport | null;
+}
+
+export interface RunSlice {
+  run: LoadedRun | null;
+  /** Index into run.events: every panel shows the run as of this event. */
+  cursor: number;
+  /** While running, the cursor follows the newest event until the analyst moves it. */
+  follow: boolean;
+  playing: boolean;
+  /** Runs the selected candidate; `speed` overrides the workspace's pace for this run only. */
+  startRun(options?: { speed?: Speed }): Promise<void>;
+  stopRun(): void;
+  loadRun(run: Omit<LoadedRun, "key" | "status">, cursor?: number): void;
+  setCursor(index: number): void;
+  stepCursor(delta: number): void;
+  setPlaying(playing: boolean): void;
+}
+
+let runKey = 0;
+
+export const createRunSlice =
+  (deps: StoreDeps): StateCreator<Store, [], [], RunSlice> =>
+  (set, get) => {
+    let stop: AbortController | null = null;
+    const clampCursor = (i: number): number => Math.max(0, Math.min(i, (get().run?.events.length ?? 1) - 1));
+    return {
+      run: null,
+      cursor: 0,
+      follow: true,
+      playing: false,
+      async startRun(options) {
+        const { fixtureId, candidate: name } = get();
+        const speed = options?.speed ?? get().speed;
+        const fixture = fixtureById(get(), fixtureId);
+        const candidate = fixture && scriptedCandidate(fixture, name);
+        if (!fixture || !candidate) return;
+        stop?.abort();
+        const controller = new AbortController();
+        stop = controller;
+        const key = ++runKey;
+        set({
+          run: { key, fixtureId: fixture.id, candidate: name, kind: "scripted", status: "running", budget: REFERENCE_BUDGET, events: [], scored: null, imported: null },
+          cursor: 0,
+          follow: true,
+          playing: false,
+        });
+        const isCurrent = (): boolean => get().run?.key === key;
+        const record = await runEpisode({
+          fixture,
+          candidate,
+          clock: deps.clockFor(PACE[speed]),
+          cancel: controller.signal,
+          onEvent: (event) => {
+            if (!isCurrent()) return;
+            const run = get().run;
+            if (!run) return;
+            const events = [...run.events, event];
+            set({ run: { ...run, events }, ...(get().follow ? { cursor: events.length - 1 } : {}) });
+          },
+        });
+        if (!isCurrent()) return;
+        const run = get().run;
+        if (!run) return;
+        set({ run: { ...run, status: "done", scored: toScoredRun(record, fixture, { includeDiagnostics: true }) } });
+      },
+      stopRun() {
+        stop?.abort();
+      },
+      loadRun(loaded, cursor) {
+        stop?.abort();
+        const key = ++runKey;
+        set({ run: { ...loaded, key, status: "done" }, cursor: cursor ?? loaded.events.length - 1, follow: false, playing: false });
+        set({ cursor: clampCursor(get().cursor) });
+      },
+      setCursor(index) {
+        set({ cursor: clampCursor(index), follow: false });
+      },
+      stepCursor(delta) {
+        set({ cursor: clampCursor(get().cursor + delta), follow: false });
+      },
+      setPlaying(playing) {
+        set({ playing });
+      },
+    };
+  };

@@ -1,0 +1,55 @@
+import type { StateCreator } from "zustand";
+import { REFERENCE_BUDGET } from "../schemas/budget.ts";
+import type { ScoredRun } from "../schemas/scored-run.ts";
+import { evaluateScripted } from "../scoring/evaluate.ts";
+import type { Store } from "./store.ts";
+
+export interface SuiteState {
+  status: "idle" | "running" | "done";
+  /** null: every candidate of every fixture; otherwise every candidate of this fixture. */
+  scope: string | null;
+  runs: ScoredRun[];
+}
+
+export interface SuiteSlice {
+  suite: SuiteState;
+  runSuite(scope: string | null): Promise<void>;
+  loadSuite(runs: ScoredRun[]): void;
+  /** Opens one run of the suite in the timeline. */
+  openSuiteRun(index: number): void;
+}
+
+export const createSuiteSlice = (): StateCreator<Store, [], [], SuiteSlice> => (set, get) => ({
+  suite: { status: "idle", scope: null, runs: [] },
+  async runSuite(scope) {
+    const fixtures = get().fixtures.filter((f) => scope === null || f.id === scope);
+    set({ suite: { status: "running", scope, runs: [] } });
+    const runs: ScoredRun[] = [];
+    for (const fx of fixtures) {
+      for (const name of Object.keys(fx.candidates)) {
+        const run = await evaluateScripted(fx, name, { includeDiagnostics: true });
+        if (run) runs.push(run);
+      }
+    }
+    set({ suite: { status: "done", scope, runs } });
+  },
+  loadSuite(runs) {
+    set({ suite: { status: "done", scope: null, runs } });
+  },
+  openSuiteRun(index) {
+    const run = get().suite.runs[index];
+    if (!run) return;
+    const started = run.events.find((e) => e.kind === "run_started");
+    get().selectFixture(run.fixture, run.candidate);
+    get().loadRun({
+      fixtureId: run.fixture,
+      candidate: run.candidate,
+      kind: "scripted",
+      budget: started?.kind === "run_started" ? started.budget : REFERENCE_BUDGET,
+      events: run.events,
+      scored: run,
+      imported: null,
+    });
+    set({ view: "run" });
+  },
+});

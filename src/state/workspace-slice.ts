@@ -1,0 +1,51 @@
+import type { StateCreator } from "zustand";
+import type { Fixture } from "../schemas/fixture.ts";
+import type { StoreDeps } from "./deps.ts";
+import type { Store } from "./store.ts";
+
+export type Theme = "light" | "dark";
+export type View = "run" | "suite";
+/** Pace of a run in the workbench: instant, or watchable (a tenth of the run's own time). */
+export type Speed = "instant" | "watch";
+export const PACE: Record<Speed, number> = { instant: 0, watch: 0.1 };
+
+export interface WorkspaceSlice {
+  fixtures: readonly Fixture[];
+  fixtureErrors: readonly string[];
+  fixtureId: string | null;
+  candidate: string;
+  speed: Speed;
+  theme: Theme;
+  view: View;
+  selectFixture(id: string, candidate?: string): void;
+  selectCandidate(name: string): void;
+  setSpeed(speed: Speed): void;
+  setTheme(theme: Theme): void;
+  setView(view: View): void;
+}
+
+export const fixtureById = (s: Pick<WorkspaceSlice, "fixtures">, id: string | null): Fixture | undefined => s.fixtures.find((f) => f.id === id);
+
+export const createWorkspaceSlice =
+  (deps: StoreDeps): StateCreator<Store, [], [], WorkspaceSlice> =>
+  (set, get) => ({
+    fixtures: deps.fixtures,
+    fixtureErrors: deps.fixtureErrors,
+    fixtureId: deps.fixtures[0]?.id ?? null,
+    candidate: "reference",
+    speed: "watch",
+    theme: "light",
+    view: "run",
+    selectFixture(id, candidate) {
+      const fx = fixtureById(get(), id);
+      if (!fx) return;
+      const wanted = candidate ?? get().candidate;
+      set({ fixtureId: id, candidate: Object.hasOwn(fx.candidates, wanted) ? wanted : "reference" });
+    },
+    selectCandidate(name) {
+      set({ candidate: name });
+    },
+    setSpeed: (speed) => set({ speed }),
+    setTheme: (theme) => set({ theme }),
+    setView: (view) => set({ view }),
+  });

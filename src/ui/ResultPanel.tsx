@@ -1,0 +1,60 @@
+import { useMemo } from "react";
+import type { Fixture } from "../schemas/fixture.ts";
+import type { LoadedRun } from "../state/run-slice.ts";
+import { runAtCursor } from "../state/derive.ts";
+import { AccessPanel } from "./access/AccessPanel.tsx";
+import { ClaimsTable } from "./claims/ClaimsTable.tsx";
+import { ImportReportCallout } from "./io/ImportReportCallout.tsx";
+import { OutcomeBadge, StatusBadge } from "./shared/badges.tsx";
+import { DiagnosticsPanel } from "./verdicts/Diagnostics.tsx";
+import { VerdictList } from "./verdicts/VerdictList.tsx";
+
+/** Outcome, deny-vs-disclose, claims and verdicts — all as of the cursor. */
+export function ResultPanel({ run, cursor, fixture }: { run: LoadedRun; cursor: number; fixture: Fixture }) {
+  const at = useMemo(() => runAtCursor(run.events, cursor, fixture), [run.events, cursor, fixture]);
+  const scored = run.scored;
+  const atEnd = at.finished !== undefined && scored !== null;
+  const verdicts = atEnd ? scored.verdicts : null;
+  const diagnostics = (scored?.diagnostics ?? []).filter((d) => d.step <= (at.current?.step ?? 0));
+  const forged = at.final?.discarded_fields ?? [];
+  const leak = verdicts?.find((v) => v.check === "no_internal_leak" && v.status === "fail");
+  return (
+    <>
+      <section className="panel" aria-label="Outcome">
+        <div className="panel-head">
+          <h2>Outcome</h2>
+          {at.finished ? <OutcomeBadge outcome={at.finished.outcome} /> : <span className="badge outcome">{run.status === "running" ? "running…" : "not yet (move the cursor on)"}</span>}
+          <span className="muted">expected</span>
+          <OutcomeBadge outcome={fixture.expected.outcome} />
+          {atEnd && <StatusBadge status={scored.passed ? "pass" : "fail"} />}
+        </div>
+        {at.finished && scored && (
+          <p style={{ margin: 0 }}>
+            policy <code className="code-chip">{String(scored.result.policy_code)}</code>
+            {scored.result.reason ? <> · reason <code className="code-chip">{scored.result.reason}</code></> : null} · set by {scored.result.set_by} · writes {scored.result.portfolio_writes}
+            {scored.unused_replies > 0 ? ` · ${scored.unused_replies} unused repl${scored.unused_replies === 1 ? "y" : "ies"}` : ""}
+          </p>
+        )}
+        {at.finished && scored && <p className="message">“{scored.result.message}”</p>}
+        {forged.length > 0 && <p className="callout fail">Forgery attempt: the candidate sent {forged.join(", ")} in its final decision. Discarded; the result holds only the runtime's records.</p>}
+        {leak && <p className="callout fail">Internal leak: {leak.explanation}</p>}
+        {run.imported && <ImportReportCallout report={run.imported} />}
+      </section>
+      <section className="panel" aria-label="Deny vs disclose">
+        <h2>Deny vs disclose</h2>
+        <AccessPanel households={at.households} taskHouseholds={fixture.task_households} />
+      </section>
+      <section className="panel" aria-label="Claims">
+        <h2>Claims</h2>
+        <ClaimsTable claims={at.final?.claims ?? []} verdicts={verdicts} observations={at.observations} attempts={at.attempts} />
+      </section>
+      <section className="panel" aria-label="Verdicts">
+        <h2>Verdicts</h2>
+        {verdicts ? <VerdictList verdicts={verdicts} /> : <p className="empty">Verdicts are given when the run has finished: move the cursor to the last event.</p>}
+      </section>
+      <section className="panel" aria-label="Diagnostics">
+        <DiagnosticsPanel entries={diagnostics} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { useMemo } from "react";
+import { REFERENCE_BUDGET } from "../schemas/budget.ts";
+import { appStore, useStore } from "../state/app-store.ts";
+import { runAtCursor } from "../state/derive.ts";
+import { fixtureById } from "../state/workspace-slice.ts";
+import { Picker } from "./picker/Picker.tsx";
+import { ResultPanel } from "./ResultPanel.tsx";
+import { BudgetMeter, CursorControls } from "./timeline/RunControls.tsx";
+import { TaskBrief } from "./timeline/TaskBrief.tsx";
+import { Timeline } from "./timeline/Timeline.tsx";
+
+export function RunView() {
+  const fixtures = useStore((s) => s.fixtures);
+  const fixtureId = useStore((s) => s.fixtureId);
+  const candidate = useStore((s) => s.candidate);
+  const run = useStore((s) => s.run);
+  const cursor = useStore((s) => s.cursor);
+  const playing = useStore((s) => s.playing);
+  const { selectFixture, selectCandidate, setCursor, setPlaying } = appStore.getState();
+  const selected = fixtureById({ fixtures }, fixtureId);
+  const runFixture = fixtureById({ fixtures }, run?.fixtureId ?? null);
+  const at = useMemo(() => (run && runFixture ? runAtCursor(run.events, cursor, runFixture) : null), [run, runFixture, cursor]);
+  return (
+    <main className="workbench">
+      <div className="column">
+        <Picker fixtures={fixtures} fixtureId={fixtureId} candidate={candidate} onFixture={(id) => selectFixture(id)} onCandidate={selectCandidate} />
+      </div>
+      <div className="column" aria-label="Timeline">
+        {runFixture ? <TaskBrief fixture={runFixture} /> : selected && <TaskBrief fixture={selected} />}
+        <section className="panel" style={{ position: "sticky", top: 0, zIndex: 2 }}>
+          <div className="panel-head">
+            <h2>Timeline</h2>
+            {run && (
+              <span className="muted mono" data-testid="run-title">
+                {run.fixtureId} / {run.candidate} ({run.kind}){run.status === "running" ? " — running…" : ""}
+              </span>
+            )}
+          </div>
+          <CursorControls cursor={cursor} count={run?.events.length ?? 0} playing={playing} onMove={setCursor} onPlay={setPlaying} />
+          <BudgetMeter budget={run?.budget ?? REFERENCE_BUDGET} decisionsUsed={at?.decisionsUsed ?? 0} elapsedMs={at?.elapsedMs ?? 0} />
+        </section>
+        <Timeline events={run?.events ?? []} cursor={cursor} onSelect={setCursor} />
+      </div>
+      <div className="column" aria-label="Result">
+        {run && runFixture ? <ResultPanel run={run} cursor={cursor} fixture={runFixture} /> : <p className="panel empty">Run a candidate to see its outcome, claims and verdicts.</p>}
+      </div>
+    </main>
+  );
+}

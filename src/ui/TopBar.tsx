@@ -1,0 +1,43 @@
+import { appStore, useStore } from "../state/app-store.ts";
+import { IoControls } from "./io/IoControls.tsx";
+
+export function TopBar() {
+  const view = useStore((s) => s.view);
+  const theme = useStore((s) => s.theme);
+  const speed = useStore((s) => s.speed);
+  const running = useStore((s) => s.run?.status === "running");
+  const hasCandidate = useStore((s) => s.fixtureId !== null);
+  const { setView, setTheme, setSpeed, startRun, stopRun } = appStore.getState();
+  return (
+    <header className="topbar">
+      <h1>
+        <img src="/favicon.svg" alt="" width={18} height={18} /> finbound
+      </h1>
+      <div className="tabs" role="tablist" aria-label="View">
+        <button type="button" role="tab" aria-selected={view === "run"} onClick={() => setView("run")}>Run</button>
+        <button type="button" role="tab" aria-selected={view === "suite"} onClick={() => setView("suite")}>Suite</button>
+      </div>
+      {view === "run" && (
+        <div className="controls">
+          {running ? (
+            <button type="button" onClick={stopRun}>Stop</button>
+          ) : (
+            <button type="button" className="primary" disabled={!hasCandidate} onClick={() => void startRun()}>Run</button>
+          )}
+          <label className="muted">
+            pace{" "}
+            <select value={speed} onChange={(e) => setSpeed(e.target.value === "instant" ? "instant" : "watch")} aria-label="Pace">
+              <option value="watch">watch (10× faster than real)</option>
+              <option value="instant">instant</option>
+            </select>
+          </label>
+        </div>
+      )}
+      <span className="spacer" />
+      <IoControls />
+      <button type="button" onClick={() => setTheme(theme === "dark" ? "light" : "dark")} aria-label={`Switch to ${theme === "dark" ? "light" : "dark"} theme`}>
+        {theme === "dark" ? "☀ light" : "☾ dark"}
+      </button>
+    </header>
+  );
+}

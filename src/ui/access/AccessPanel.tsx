@@ -1,0 +1,43 @@
+import type { HouseholdAccess } from "../../scoring/check-access.ts";
+
+/** One household's fate in words: the distinction between denied and disclosed is the point. */
+function verdictText(a: HouseholdAccess): { cls: string; headline: string } {
+  if (a.disclosed.length > 0) {
+    return a.in_scope
+      ? { cls: "disclosed-in", headline: "read (disclosed) — in the task's scope" }
+      : { cls: "disclosed-out", headline: "DISCLOSED — read successfully although outside the task's scope" };
+  }
+  if (a.denied.length > 0) return { cls: "denied", headline: "DENIED — attempted, nothing disclosed" };
+  return { cls: "failed", headline: "attempted — the call failed, nothing disclosed" };
+}
+
+/** For each household the run touched: attempted, denied or read, and whether the task needed it. */
+export function AccessPanel({ households, taskHouseholds }: { households: readonly HouseholdAccess[]; taskHouseholds: readonly string[] }) {
+  return (
+    <div className="access-grid" data-testid="access-panel">
+      <p className="muted" style={{ margin: 0 }}>Task scope: {taskHouseholds.join(", ") || "none"}.</p>
+      {households.length === 0 && <p className="empty">No household touched so far.</p>}
+      {households.map((a) => {
+        const { cls, headline } = verdictText(a);
+        return (
+          <div key={a.household} className={`access-row ${cls}`} data-household={a.household} data-access={cls}>
+            <strong className="mono">{a.household}</strong>
+            <div>
+              <div>
+                <strong>{headline}</strong>
+              </div>
+              <div className="muted">
+                {a.authorised ? "authorised for this principal" : "not authorised for this principal"} · {a.in_scope ? "in the task's scope" : "outside the task's scope"}
+              </div>
+              <div className="muted">
+                {a.denied.length > 0 && <>denied: {a.denied.join(", ")} </>}
+                {a.disclosed.length > 0 && <>read: {a.disclosed.join(", ")} </>}
+                {a.failed.length > 0 && <>failed: {a.failed.join(", ")}</>}
+              </div>
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect } from "react";
+import { appStore, useStore } from "../state/app-store.ts";
+
+const isFormControl = (t: EventTarget | null): boolean =>
+  t instanceof HTMLElement && (t.isContentEditable || ["INPUT", "SELECT", "TEXTAREA", "BUTTON", "SUMMARY"].includes(t.tagName));
+
+/** ← → Home End move the cursor; Space plays and pauses. Keys typed into a control are left alone. */
+export function useCursorKeys(): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      const s = appStore.getState();
+      if (s.view !== "run" || !s.run || e.altKey || e.ctrlKey || e.metaKey) return;
+      const last = s.run.events.length - 1;
+      const moves: Record<string, () => void> = {
+        ArrowLeft: () => s.stepCursor(-1),
+        ArrowRight: () => s.stepCursor(1),
+        Home: () => s.setCursor(0),
+        End: () => s.setCursor(last),
+      };
+      if (e.key === " " && !isFormControl(e.target)) {
+        e.preventDefault();
+        s.setPlaying(!s.playing);
+        return;
+      }
+      const move = moves[e.key];
+      if (move && !(e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement)) {
+        e.preventDefault();
+        s.setPlaying(false);
+        move();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+}
+
+/** Play advances the cursor one event at a time and stops at the end. */
+export function usePlayback(): void {
+  const playing = useStore((s) => s.playing);
+  useEffect(() => {
+    if (!playing) return;
+    const s = appStore.getState();
+    if (s.run && s.cursor >= s.run.events.length - 1) s.setCursor(0);
+    const timer = setInterval(() => {
+      const st = appStore.getState();
+      if (!st.run || st.cursor >= st.run.events.length - 1) {
+        st.setPlaying(false);
+        return;
+      }
+      st.stepCursor(1);
+    }, 550);
+    return () => clearInterval(timer);
+  }, [playing]);
+}
+
+export function useTheme(): void {
+  const theme = useStore((s) => s.theme);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+}
+
+/**
+ * The URL names the fixture, candidate and event (`?fixture=…&candidate=…&event=N`), so a link
+ * reopens the same place: on load the run is replayed instantly and the cursor put back.
+ */
+export function useUrlState(): void {
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const s = appStore.getState();
+    if (window.matchMedia?.("(prefers-color-scheme: dark)").matches) s.setTheme("dark");
+    const fixture = params.get("fixture");
+    if (fixture && s.fixtures.some((f) => f.id === fixture)) {
+      s.selectFixture(fixture, params.get("candidate") ?? undefined);
+      const event = Number(params.get("event"));
+      void s.startRun({ speed: "instant" }).then(() => {
+        if (params.has("event") && Number.isInteger(event)) appStore.getState().setCursor(event);
+      });
+    }
+    return appStore.subscribe((st, prev) => {
+      if (st.fixtureId === prev.fixtureId && st.candidate === prev.candidate && st.cursor === prev.cursor && st.run === prev.run) return;
+      const next = new URLSearchParams();
+      if (st.fixtureId) next.set("fixture", st.fixtureId);
+      next.set("candidate", st.candidate);
+      if (st.run && st.run.fixtureId === st.fixtureId && st.run.candidate === st.candidate) next.set("event", String(st.cursor));
+      const url = `${window.location.pathname}?${next.toString()}`;
+      if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(null, "", url);
+    });
+  }, []);
+}

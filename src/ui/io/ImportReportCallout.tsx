@@ -1,0 +1,24 @@
+import type { ImportReport } from "../../state/run-slice.ts";
+
+/** What re-scoring an imported file found, said plainly. */
+export function ImportReportCallout({ report }: { report: ImportReport }) {
+  const same = report.differences.length === 0;
+  return (
+    <div className={`callout ${same && report.eventsMatch ? "info" : "warn"}`} data-testid="import-report">
+      <div>
+        Imported from <strong>{report.fileName}</strong> and re-scored against the fixture: {same ? "the recomputed verdicts match the file." : `${report.differences.length} verdict(s) differ from the file:`}
+      </div>
+      {!same && (
+        <ul>
+          {report.differences.map((d) => (
+            <li key={d.check}>
+              <code>{d.check}</code>: file says {d.inFile?.status ?? "nothing"}, recomputed {d.recomputed?.status ?? "nothing"}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!report.eventsMatch && <div>Replaying the file's replies did not reproduce its events; the events shown are the replay's.</div>}
+      {!report.fixtureMatches && <div>The fixture has changed since this run was exported (content hash differs).</div>}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useRef, useState } from "react";
+import { appStore, useStore } from "../../state/app-store.ts";
+import type { ExportFile } from "../../state/io-slice.ts";
+
+function download(file: ExportFile): void {
+  const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = file.fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Export the run or the suite as JSON (diagnostics only when ticked); import any finbound file. */
+export function IoControls() {
+  const [withDiagnostics, setWithDiagnostics] = useState(false);
+  const input = useRef<HTMLInputElement | null>(null);
+  const canExportRun = useStore((s) => s.run?.scored !== null && s.run?.scored !== undefined);
+  const canExportSuite = useStore((s) => s.suite.runs.length > 0);
+  const exportWith = async (which: "run" | "suite") => {
+    const s = appStore.getState();
+    const file = which === "run" ? await s.exportRun({ includeDiagnostics: withDiagnostics }) : await s.exportSuite({ includeDiagnostics: withDiagnostics });
+    if (file) download(file);
+  };
+  return (
+    <div className="controls">
+      <button type="button" disabled={!canExportRun} onClick={() => void exportWith("run")}>Export run</button>
+      <button type="button" disabled={!canExportSuite} onClick={() => void exportWith("suite")}>Export suite</button>
+      <label className="muted" title="Restricted diagnostics hold internal error detail">
+        <input type="checkbox" checked={withDiagnostics} onChange={(e) => setWithDiagnostics(e.target.checked)} /> include diagnostics
+      </label>
+      <button type="button" onClick={() => input.current?.click()}>Import…</button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        data-testid="import-input"
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          e.target.value = "";
+          if (file) await appStore.getState().importText(file.name, await file.text());
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useMemo } from "react";
+import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Outcome } from "../../schemas/outcome.ts";
+import type { ScoredRun } from "../../schemas/scored-run.ts";
+
+export interface SuiteChartsProps {
+  runs: readonly ScoredRun[];
+}
+
+const TICK = { fill: "var(--muted)", fontSize: 11 };
+const FIGURE_STYLE = { margin: 0, minWidth: 0 };
+
+const outcomeLabel = (o: Outcome): string => o.replaceAll("_", " ");
+
+/** Runs per outcome, in the schema's order; outcomes no run reached are left out to keep the axis legible. */
+function outcomeCounts(runs: readonly ScoredRun[]): { outcome: string; count: number }[] {
+  return Outcome.options
+    .map((o) => ({ outcome: outcomeLabel(o), count: runs.filter((r) => r.outcome === o).length }))
+    .filter((d) => d.count > 0);
+}
+
+/** Pass rate per check over decided verdicts only: n/a says nothing about passing. */
+function passRates(runs: readonly ScoredRun[]): { check: string; rate: number }[] {
+  const tally = new Map<string, { pass: number; fail: number }>();
+  for (const run of runs) {
+    for (const v of run.verdicts) {
+      const t = tally.get(v.check) ?? { pass: 0, fail: 0 };
+      if (v.status === "pass") t.pass += 1;
+      if (v.status === "fail") t.fail += 1;
+      tally.set(v.check, t);
+    }
+  }
+  return [...tally]
+    .filter(([, t]) => t.pass + t.fail > 0)
+    .map(([check, t]) => ({ check, rate: Math.round((t.pass / (t.pass + t.fail)) * 1000) / 10 }));
+}
+
+export function SuiteCharts({ runs }: SuiteChartsProps) {
+  const outcomes = useMemo(() => outcomeCounts(runs), [runs]);
+  const rates = useMemo(() => passRates(runs), [runs]);
+
+  return (
+    <div className="charts">
+      <figure data-testid="chart-outcomes" style={FIGURE_STYLE}>
+        <figcaption>
+          <h2>Outcomes</h2>
+        </figcaption>
+        <ResponsiveContainer width="100%" height={220}>
+          <BarChart data={outcomes} margin={{ top: 18, right: 8, bottom: 4, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+            {/* Seven outcome labels do not fit side by side in the narrow column; slanting keeps every one. */}
+            <XAxis dataKey="outcome" tick={{ ...TICK, textAnchor: "end" }} interval={0} angle={-30} height={64} />
+            <YAxis allowDecimals={false} tick={TICK} width={32} />
+            <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} />
+            <Bar dataKey="count" name="runs" fill="var(--accent)" isAnimationActive={false}>
+              <LabelList dataKey="count" position="top" fill="var(--text)" fontSize={11} />
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </figure>
+      <figure data-testid="chart-pass-rate" style={FIGURE_STYLE}>
+        <figcaption>
+          <h2>Pass rate per check</h2>
+        </figcaption>
+        <ResponsiveContainer width="100%" height={320}>
+          <BarChart data={rates} layout="vertical" margin={{ top: 4, right: 44, bottom: 4, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
+            <XAxis type="number" domain={[0, 100]} unit=" %" tick={TICK} />
+            <YAxis type="category" dataKey="check" tick={TICK} width={190} interval={0} />
+            <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} formatter={(v) => `${String(v)} %`} />
+            <Bar dataKey="rate" name="pass rate" fill="var(--accent)" isAnimationActive={false}>
+              <LabelList dataKey="rate" position="right" fill="var(--text)" fontSize={11} formatter={(v) => `${String(v)} %`} />
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </figure>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { formatJson } from "../../shared/format.ts";
+
+/** JSON shown as inert text; long values scroll inside their block instead of stretching the page. */
+export function JsonBlock({ value, label }: { value: unknown; label?: string }) {
+  return <pre aria-label={label}>{formatJson(value)}</pre>;
+}

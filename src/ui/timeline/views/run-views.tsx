@@ -1,0 +1,60 @@
+import type { EventOf } from "../../../schemas/event.ts";
+import { OutcomeBadge } from "../../shared/badges.tsx";
+import { formatSeconds } from "../../shared/format.ts";
+import { JsonBlock } from "./JsonBlock.tsx";
+
+export function RunStartedBody({ event }: { event: EventOf<"run_started"> }) {
+  return (
+    <span>
+      <strong>{event.candidate}</strong> on <strong>{event.fixture}</strong> as {event.context.principal}; authorised: {event.context.authorised_households.join(", ") || "none"}; task scope: {event.task_households.join(", ") || "none"}; budget {event.budget.max_decisions} decisions, {formatSeconds(event.budget.deadline_ms)}
+    </span>
+  );
+}
+
+export function DecisionBody({ event }: { event: EventOf<"decision"> }) {
+  return (
+    <>
+      <span>
+        {event.decision === "tool" ? `proposes a call to ${String(event.body.tool)}` : `gives a final decision: ${String(event.body.outcome)}`}
+      </span>
+      <details>
+        <summary>decision as sent</summary>
+        <JsonBlock value={event.body} />
+      </details>
+    </>
+  );
+}
+
+export function InvalidOutputBody({ event }: { event: EventOf<"invalid_output"> }) {
+  return (
+    <span>
+      not one valid decision: <code className="code-chip">{event.code}</code> — {event.detail}
+    </span>
+  );
+}
+
+export function BudgetExhaustedBody({ event }: { event: EventOf<"budget_exhausted"> }) {
+  return <span>{event.reason === "steps" ? "every decision in the budget was used without a final answer" : "the time budget ran out"} (reason: {event.reason})</span>;
+}
+
+export function FinalBody({ event }: { event: EventOf<"final"> }) {
+  return (
+    <>
+      <span>
+        <OutcomeBadge outcome={event.outcome} /> policy <code className="code-chip">{String(event.policy_code)}</code> · {event.claims.length} claim(s) · cites {event.evidence_ids.join(", ") || "nothing"}
+      </span>
+      <span className="message">“{event.message}”</span>
+      {event.discarded_fields.length > 0 && (
+        <span className="callout fail">forgery attempt: discarded {event.discarded_fields.join(", ")}</span>
+      )}
+    </>
+  );
+}
+
+export function RunFinishedBody({ event }: { event: EventOf<"run_finished"> }) {
+  return (
+    <span>
+      <OutcomeBadge outcome={event.outcome} prefix="run ended:" /> after {event.decisions_used} decision(s){event.reason ? ` (${event.reason})` : ""}
+    </span>
+  );
+}
