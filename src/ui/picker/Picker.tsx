@@ -21,9 +21,8 @@ export function Picker({ fixtures, fixtureId, candidate, onFixture, onCandidate 
             <li key={f.id}>
               <button type="button" aria-current={f.id === fixtureId} onClick={() => onFixture(f.id)} data-fixture={f.id} title={f.situation}>
                 <span className="title">{f.title}</span>
-                <span className="meta mono">{f.id}</span>
-                <span>
-                  <OutcomeBadge outcome={f.expected.outcome} prefix="expects" />
+                <span className="meta">
+                  <span className="mono">{f.id}</span> <OutcomeBadge outcome={f.expected.outcome} />
                 </span>
               </button>
             </li>

@@ -63,7 +63,7 @@ export function SuiteCharts({ runs }: SuiteChartsProps) {
           <h2>Pass rate per check</h2>
         </figcaption>
         <ResponsiveContainer width="100%" height={320}>
-          <BarChart data={rates} layout="vertical" margin={{ top: 4, right: 44, bottom: 4, left: 0 }}>
+          <BarChart data={rates} layout="vertical" margin={{ top: 4, right: 64, bottom: 4, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
             <XAxis type="number" domain={[0, 100]} unit=" %" tick={TICK} />
             <YAxis type="category" dataKey="check" tick={TICK} width={190} interval={0} />

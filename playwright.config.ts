@@ -1,0 +1,33 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end checks of the workbench in Debian's Chromium (Playwright cannot download its own
+ * browsers here). The production bundle is built and served by `vite preview` on port 4173.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "e2e/artifacts/test-results",
+  reporter: "list",
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  use: {
+    baseURL: "http://127.0.0.1:4173",
+    viewport: { width: 1440, height: 900 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [
+    { name: "chromium", use: { browserName: "chromium" } },
+  ],
+  webServer: {
+    command: "npm run build && npx vite preview --port 4173 --strictPort --host 127.0.0.1",
+    url: "http://127.0.0.1:4173",
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+  },
+});
