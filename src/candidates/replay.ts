@@ -15,6 +15,9 @@ export function replayCandidate(name: string, responses: readonly CollectedRespo
         return { value: { ok: false, code: "trace_exhausted", detail: `the trace holds ${responses.length} replies and the run asked for another` } };
       }
       next += 1;
+      if (response.failure) {
+        return { value: { ok: false, code: response.failure, detail: "a failure recorded in the trace" }, durationMs: response.latency_ms };
+      }
       return {
         value: { ok: true, text: response.text, finishReason: response.finish_reason ?? null, usage: null },
         durationMs: response.latency_ms,

@@ -1,32 +1,64 @@
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { responsesFromEvents } from "../candidates/recorded.ts";
+import { createRealClock } from "../runtime/clock.ts";
+import { runEpisode } from "../runtime/episode.ts";
+import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
+import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { evaluateScripted } from "../scoring/evaluate.ts";
+import { toScoredRun } from "../scoring/score.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
+import { httpCandidateFromFlags } from "./http-candidate-options.ts";
 import { emitRuns, parseFormat } from "./output.ts";
 import { runMain, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--format table|json|junit] [--out FILE] [--fixtures DIR]
-  Runs a scripted candidate (default: reference) over the fixtures (default: every fixture that has it).
+       npm run eval -- --candidate http --base-url URL --model NAME [--api-key-env VAR] [--fixture ID]... [--collect FILE]
+                       [--response-format json_schema|prompt_only] [--stream]
+  Runs a scripted candidate (default: reference) over the fixtures (default: every fixture that has it),
+  or a model behind an OpenAI-compatible server (default: every fixture).
+  --collect FILE writes the model's raw replies as a finbound.collected-trace/v1 file for npm run score.
   Exit status: 0 every run passed, 1 a run failed, 2 bad usage or an invalid input file.`;
 
-async function main(): Promise<number> {
-  let values;
+function parse() {
   try {
-    ({ values } = parseArgs({
+    return parseArgs({
       options: {
         fixture: { type: "string", multiple: true },
         candidate: { type: "string", default: "reference" },
         format: { type: "string" },
         out: { type: "string" },
         fixtures: { type: "string" },
+        "base-url": { type: "string" },
+        model: { type: "string" },
+        "api-key-env": { type: "string" },
+        "response-format": { type: "string" },
+        stream: { type: "boolean" },
+        collect: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
       allowPositionals: false,
-    }));
+    }).values;
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
+}
+
+function selectFixtures(all: Fixture[], wanted: string[], has: (f: Fixture) => boolean, name: string): Fixture[] {
+  for (const id of wanted) {
+    const fx = all.find((f) => f.id === id);
+    if (!fx) throw new UsageError(`unknown fixture ${id} (known: ${all.map((f) => f.id).join(", ")})`);
+    if (!has(fx)) throw new UsageError(`fixture ${id} has no candidate ${name} (it has: ${Object.keys(fx.candidates).join(", ")})`);
+  }
+  const chosen = wanted.length > 0 ? all.filter((f) => wanted.includes(f.id)) : all.filter(has);
+  if (chosen.length === 0) throw new UsageError(`no fixture has a candidate named ${name}`);
+  return chosen;
+}
+
+async function main(): Promise<number> {
+  const values = parse();
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -34,18 +66,30 @@ async function main(): Promise<number> {
   const format = parseFormat(values.format);
   const all = loadFixtureDir(values.fixtures);
   const name = values.candidate;
-  const wanted = values.fixture ?? [];
-  for (const id of wanted) {
-    const fx = all.find((f) => f.id === id);
-    if (!fx) throw new UsageError(`unknown fixture ${id} (known: ${all.map((f) => f.id).join(", ")})`);
-    if (!Object.hasOwn(fx.candidates, name)) throw new UsageError(`fixture ${id} has no candidate ${name} (it has: ${Object.keys(fx.candidates).join(", ")})`);
-  }
-  const fixtures = wanted.length > 0 ? all.filter((f) => wanted.includes(f.id)) : all.filter((f) => Object.hasOwn(f.candidates, name));
-  if (fixtures.length === 0) throw new UsageError(`no fixture has a candidate named ${name}`);
   const runs: ScoredRun[] = [];
-  for (const fx of fixtures) {
-    const run = await evaluateScripted(fx, name);
-    if (run) runs.push(run);
+  if (name === "http") {
+    const http = httpCandidateFromFlags(values);
+    const traces: CollectedTrace[] = [];
+    for (const fx of selectFixtures(all, values.fixture ?? [], () => true, name)) {
+      process.stderr.write(`running ${fx.id} against ${values["base-url"]} (${values.model})…\n`);
+      const record = await runEpisode({ fixture: fx, candidate: http.make(), clock: createRealClock() });
+      runs.push(toScoredRun({ ...record, candidate: http.name }, fx));
+      traces.push({ format: COLLECTED_TRACE_FORMAT, fixture: fx.id, candidate: { name: http.name, settings: http.settings }, responses: responsesFromEvents(record.events) });
+    }
+    if (values.collect) {
+      try {
+        writeFileSync(values.collect, `${JSON.stringify(traces, null, 2)}\n`);
+      } catch {
+        throw new UsageError(`cannot write ${values.collect}`);
+      }
+      process.stderr.write(`collected ${traces.length} trace(s) in ${values.collect}\n`);
+    }
+  } else {
+    if (values.collect) throw new UsageError("--collect needs --candidate http: scripted replies are already in the fixtures");
+    for (const fx of selectFixtures(all, values.fixture ?? [], (f) => Object.hasOwn(f.candidates, name), name)) {
+      const run = await evaluateScripted(fx, name);
+      if (run) runs.push(run);
+    }
   }
   return emitRuns(runs, format, values.out);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ModelFailureCode } from "./event.ts";
 
 export const COLLECTED_TRACE_FORMAT = "finbound.collected-trace/v1";
 
@@ -6,6 +7,8 @@ export const CollectedResponse = z.object({
   text: z.string(),
   latency_ms: z.number().nonnegative(),
   finish_reason: z.string().nullable().optional(),
+  /** Extension: the request failed with this public code (the text is then empty and ignored). */
+  failure: ModelFailureCode.optional(),
 });
 export type CollectedResponse = z.infer<typeof CollectedResponse>;
 

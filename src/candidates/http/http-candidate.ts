@@ -1,0 +1,102 @@
+import type { Candidate, CandidateReply } from "../../runtime/candidate.ts";
+import type { ModelFailureCode, TokenUsage } from "../../schemas/event.ts";
+import { conversation } from "./conversation.ts";
+import { decisionJsonSchema } from "./decision-schema.ts";
+import { endpoint, type HttpSettings } from "./settings.ts";
+import { readStream } from "./stream.ts";
+import { asByteStream, ChatCompletion, ModelList, type FetchLike, type ResponseLike } from "./wire.ts";
+
+const failure = (code: ModelFailureCode, detail: string): CandidateReply => ({ ok: false, code, detail });
+
+/** Removes the API key from any text bound for the diagnostics, in case a server echoes it. */
+const redact = (text: string, key: string | undefined): string => (key ? text.split(key).join("[redacted]") : text);
+
+export const headersFor = (settings: Pick<HttpSettings, "apiKey">): Record<string, string> => ({
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
+});
+
+/** A request body for one turn. */
+export function chatRequestBody(settings: HttpSettings, messages: ReturnType<typeof conversation>): Record<string, unknown> {
+  return {
+    model: settings.model,
+    messages,
+    temperature: settings.temperature,
+    max_tokens: settings.maxTokens,
+    ...(settings.responseFormat === "json_schema"
+      ? { response_format: { type: "json_schema", json_schema: { name: "finbound_decision", strict: true, schema: decisionJsonSchema() } } }
+      : {}),
+    ...(settings.stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+  };
+}
+
+/**
+ * A candidate backed by an OpenAI-compatible chat-completions server (llama.cpp, Ollama, vLLM,
+ * LM Studio). Every failure becomes a value with a public code; the detail goes to the
+ * restricted diagnostics. The run's clock bounds each request and aborts it through `signal`.
+ */
+export function httpCandidate(name: string, settings: HttpSettings, fetchImpl: FetchLike): Candidate {
+  return {
+    name,
+    async next(turn, signal) {
+      const body = JSON.stringify(chatRequestBody(settings, conversation(turn)));
+      let response: ResponseLike;
+      try {
+        response = await fetchImpl(endpoint(settings.baseUrl, "chat/completions"), { method: "POST", headers: headersFor(settings), body, signal });
+      } catch (error) {
+        if (signal.aborted) return { value: failure("model_cancelled", "the request was aborted") };
+        return { value: failure("model_network_error", redact(`request failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, settings.apiKey)) };
+      }
+      return { value: await readReply(response, settings, signal) };
+    },
+  };
+}
+
+async function readReply(response: ResponseLike, settings: HttpSettings, signal: AbortSignal): Promise<CandidateReply> {
+  if (!response.ok) {
+    const text = await response.text().catch(() => "");
+    const code: ModelFailureCode = response.status === 429 ? "model_rate_limited" : "model_http_error";
+    return failure(code, redact(`HTTP ${response.status}: ${text.slice(0, 2000)}`, settings.apiKey));
+  }
+  if (settings.stream) {
+    const body = asByteStream(response.body);
+    if (!body) return failure("model_stream_truncated", "the server sent no stream body");
+    const streamed = await readStream(body, signal);
+    if (!streamed.ok) return failure(streamed.code, redact(streamed.detail, settings.apiKey));
+    return { ok: true, text: streamed.text, finishReason: streamed.finishReason, usage: streamed.usage };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(await response.text());
+  } catch (error) {
+    if (signal.aborted) return failure("model_cancelled", "the request was aborted");
+    return failure("model_http_error", `the response body is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const parsed = ChatCompletion.safeParse(json);
+  if (!parsed.success) return failure("model_http_error", `the response is not a chat completion: ${parsed.error.issues[0]?.message ?? ""}`);
+  const choice = parsed.data.choices[0];
+  if (!choice) return failure("model_empty_reply", "the response has no choices");
+  const content = choice.message?.content;
+  if (typeof content !== "string") return failure("model_empty_reply", `the reply's content is not text (${content === null ? "null" : typeof content})`);
+  const usage: TokenUsage | null = parsed.data.usage ? stripUndefined(parsed.data.usage) : null;
+  return { ok: true, text: content, finishReason: choice.finish_reason ?? null, usage };
+}
+
+const stripUndefined = (u: TokenUsage): TokenUsage => Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) as TokenUsage;
+
+export type ModelListing = { ok: true; models: string[] } | { ok: false; code: ModelFailureCode; detail: string };
+
+/** `GET /v1/models`: the "test connection" of the workbench and the CLI. */
+export async function listModels(settings: Pick<HttpSettings, "baseUrl" | "apiKey">, fetchImpl: FetchLike, signal?: AbortSignal): Promise<ModelListing> {
+  try {
+    const response = await fetchImpl(endpoint(settings.baseUrl, "models"), { method: "GET", headers: headersFor(settings), ...(signal ? { signal } : {}) });
+    const text = await response.text();
+    if (!response.ok) return { ok: false, code: response.status === 429 ? "model_rate_limited" : "model_http_error", detail: redact(`HTTP ${response.status}: ${text.slice(0, 500)}`, settings.apiKey) };
+    const parsed = ModelList.safeParse(JSON.parse(text));
+    if (!parsed.success) return { ok: false, code: "model_http_error", detail: "the response is not a model list" };
+    return { ok: true, models: parsed.data.data.map((m) => m.id) };
+  } catch (error) {
+    return { ok: false, code: "model_network_error", detail: redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error), settings.apiKey) };
+  }
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+export const HttpSettings = z.object({
+  /** The server's origin, e.g. http://127.0.0.1:8080 (a trailing /v1 is accepted too). */
+  baseUrl: z.string().min(1),
+  model: z.string().min(1),
+  /** Kept in memory only: never written to an event, an export or a log. */
+  apiKey: z.string().optional(),
+  /** `json_schema` constrains sampling with the closed decision schema; `prompt_only` relies on the prompt. */
+  responseFormat: z.enum(["json_schema", "prompt_only"]).default("json_schema"),
+  maxTokens: z.number().int().positive().default(768),
+  temperature: z.number().min(0).max(2).default(0),
+  stream: z.boolean().default(false),
+});
+export type HttpSettings = z.infer<typeof HttpSettings>;
+export type HttpSettingsInput = z.input<typeof HttpSettings>;
+
+/** `http://host:8080`, `http://host:8080/`, `http://host:11434/v1` → the `/v1/...` endpoint. */
+export function endpoint(baseUrl: string, path: "chat/completions" | "models"): string {
+  const base = baseUrl.replace(/\/+$/, "");
+  return `${base.endsWith("/v1") ? base : `${base}/v1`}/${path}`;
+}
+
+/** Settings as they may be recorded: everything but the key. */
+export const publicSettings = (s: HttpSettings): Record<string, unknown> => {
+  const { apiKey: _key, ...rest } = s;
+  return { ...rest, apiKey: s.apiKey ? "(set, not recorded)" : "(none)" };
+};

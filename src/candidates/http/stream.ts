@@ -1,0 +1,51 @@
+import type { ModelFailureCode, TokenUsage } from "../../schemas/event.ts";
+import { ChatChunk, type ByteStream } from "./wire.ts";
+
+export type Streamed =
+  | { ok: true; text: string; finishReason: string | null; usage: TokenUsage | null }
+  | { ok: false; code: ModelFailureCode; detail: string };
+
+/**
+ * Reads a `text/event-stream` of chat-completion chunks up to `data: [DONE]`. A stream that
+ * ends, or breaks, before `[DONE]` is truncated: a recorded failure, never a partial decision.
+ */
+export async function readStream(body: ByteStream, signal: AbortSignal): Promise<Streamed> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let text = "";
+  let finishReason: string | null = null;
+  let usage: TokenUsage | null = null;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let newline: number;
+      while ((newline = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, newline).trim();
+        buffer = buffer.slice(newline + 1);
+        if (!line.startsWith("data:")) continue;
+        const data = line.slice(5).trim();
+        if (data === "[DONE]") return { ok: true, text, finishReason, usage };
+        let chunk: unknown;
+        try {
+          chunk = JSON.parse(data);
+        } catch {
+          return { ok: false, code: "model_stream_truncated", detail: `a stream chunk is not JSON: ${data.slice(0, 200)}` };
+        }
+        const parsed = ChatChunk.safeParse(chunk);
+        if (!parsed.success) continue;
+        if (parsed.data.usage) usage = parsed.data.usage as TokenUsage;
+        for (const choice of parsed.data.choices) {
+          text += choice.delta?.content ?? "";
+          if (choice.finish_reason) finishReason = choice.finish_reason;
+        }
+      }
+    }
+  } catch (error) {
+    if (signal.aborted) return { ok: false, code: "model_cancelled", detail: "the request was aborted" };
+    return { ok: false, code: "model_stream_truncated", detail: `the stream broke after ${text.length} characters: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  return { ok: false, code: "model_stream_truncated", detail: `the stream ended without [DONE] after ${text.length} characters` };
+}

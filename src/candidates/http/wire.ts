@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+// What OpenAI-compatible servers send back, parsed rather than trusted. Only the fields finbound
+// uses are required; servers add their own (llama.cpp's `timings`, Ollama's `models`).
+
+export const Usage = z.object({
+  prompt_tokens: z.number().int().nonnegative().optional(),
+  completion_tokens: z.number().int().nonnegative().optional(),
+  total_tokens: z.number().int().nonnegative().optional(),
+});
+
+export const ChatCompletion = z.object({
+  choices: z.array(
+    z.object({
+      message: z.object({ content: z.unknown().optional() }).optional(),
+      finish_reason: z.string().nullable().optional(),
+    }),
+  ),
+  usage: Usage.nullable().optional(),
+});
+
+export const ChatChunk = z.object({
+  choices: z.array(
+    z.object({
+      delta: z.object({ content: z.string().nullable().optional() }).optional(),
+      finish_reason: z.string().nullable().optional(),
+    }),
+  ),
+  usage: Usage.nullable().optional(),
+});
+
+export const ModelList = z.object({ data: z.array(z.object({ id: z.string() })) });
+
+/** The minimal fetch this adapter needs: the browser's and Node's both fit, and so does a test double. */
+export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<ResponseLike>;
+
+export interface ResponseLike {
+  readonly ok: boolean;
+  readonly status: number;
+  text(): Promise<string>;
+  /** A ReadableStream of bytes when streaming; checked with `asByteStream` before use. */
+  readonly body?: unknown;
+}
+
+export interface ByteStream {
+  getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(reason?: unknown): Promise<void> };
+}
+
+export const asByteStream = (body: unknown): ByteStream | null =>
+  typeof body === "object" && body !== null && typeof (body as { getReader?: unknown }).getReader === "function" ? (body as ByteStream) : null;

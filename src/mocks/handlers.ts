@@ -1,0 +1,39 @@
+import { delay, http, HttpResponse } from "msw";
+import type { Fixture } from "../schemas/fixture.ts";
+import { simulateChat, simulatedModels, type SimOptions } from "./simulated-model.ts";
+
+const encoder = new TextEncoder();
+
+/** The one handler list: Node tests, the browser demo and Playwright all use it. */
+export function createHandlers(fixtures: readonly Fixture[], options: SimOptions) {
+  return [
+    http.get("*/v1/models", () => HttpResponse.json({ object: "list", data: simulatedModels(fixtures).map((id) => ({ id, object: "model" })) })),
+    http.post("*/v1/chat/completions", async ({ request }) => {
+      const body: unknown = await request.json().catch(() => null);
+      const sim = simulateChat(body, fixtures, options);
+      await delay(sim.delayMs);
+      switch (sim.kind) {
+        case "json":
+          return HttpResponse.json(sim.body as Record<string, unknown>, { status: sim.status });
+        case "text":
+          return new HttpResponse(sim.body, { status: sim.status, headers: { "content-type": "application/json" } });
+        case "drop":
+          return HttpResponse.error();
+        case "sse": {
+          const stream = new ReadableStream<Uint8Array>({
+            start(controller) {
+              for (const chunk of sim.chunks) controller.enqueue(encoder.encode(chunk));
+              if (sim.done) {
+                controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+                controller.close();
+              } else {
+                controller.error(new Error("connection reset"));
+              }
+            },
+          });
+          return new HttpResponse(stream, { headers: { "content-type": "text/event-stream" } });
+        }
+      }
+    }),
+  ];
+}

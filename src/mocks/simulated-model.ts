@@ -1,0 +1,104 @@
+import { replyText } from "../candidates/scripted.ts";
+import type { Fixture } from "../schemas/fixture.ts";
+
+/**
+ * A simulated OpenAI-compatible model, driven by the fixtures' scripted candidates. The model
+ * name picks the behaviour:
+ *   finbound-sim/<candidate>    replies as that scripted candidate of the task's fixture
+ *   finbound-sim/fault:<name>   a failure a real server produces (see FAULTS)
+ * The fixture is read from the first user message ("Task <id>. …"), the turn from the number of
+ * assistant messages so far. One description of behaviour, served by msw in the browser and in
+ * tests, and by a plain Node server for the CLI.
+ */
+export const SIM_PREFIX = "finbound-sim/";
+export const FAULTS = ["slow", "garbage", "http-500", "http-429", "drop", "empty-choices", "not-text", "length", "stream-cut"] as const;
+export type Fault = (typeof FAULTS)[number];
+
+export type SimReply =
+  | { kind: "json"; status: number; body: unknown; delayMs: number }
+  | { kind: "text"; status: number; body: string; delayMs: number }
+  | { kind: "sse"; chunks: string[]; done: boolean; delayMs: number }
+  | { kind: "drop"; delayMs: number };
+
+export interface SimOptions {
+  /** Real milliseconds per scripted millisecond of latency (0.01: an 800 ms reply takes 8 ms). */
+  latencyScale: number;
+}
+
+interface ChatBody {
+  model?: unknown;
+  messages?: { role?: unknown; content?: unknown }[];
+  stream?: unknown;
+}
+
+const completion = (model: string, text: string, finishReason = "stop") => ({
+  id: "chatcmpl-sim",
+  object: "chat.completion",
+  model,
+  choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: finishReason }],
+  usage: { prompt_tokens: 100, completion_tokens: Math.ceil(text.length / 4), total_tokens: 100 + Math.ceil(text.length / 4) },
+});
+
+/** The SSE chunks a llama.cpp-style server sends for `text`: a role chunk, deltas, a final chunk, usage. */
+function sseChunks(model: string, text: string): string[] {
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => `data: ${JSON.stringify({ id: "chatcmpl-sim", object: "chat.completion.chunk", model, choices, ...extra })}\n\n`;
+  const parts = text.match(/[\s\S]{1,24}/g) ?? [];
+  return [
+    chunk([{ index: 0, delta: { role: "assistant", content: null } }]),
+    ...parts.map((p) => chunk([{ index: 0, delta: { content: p } }])),
+    chunk([{ index: 0, delta: {}, finish_reason: "stop" }], { timings: { predicted_ms: 1 } }),
+    chunk([], { usage: { prompt_tokens: 100, completion_tokens: parts.length, total_tokens: 100 + parts.length } }),
+  ];
+}
+
+function fixtureOf(body: ChatBody, fixtures: readonly Fixture[]): Fixture | undefined {
+  const first = body.messages?.find((m) => m.role === "user");
+  const match = typeof first?.content === "string" ? /^Task ([a-z0-9-]+)\./.exec(first.content) : null;
+  return fixtures.find((f) => f.id === match?.[1]);
+}
+
+export function simulateChat(raw: unknown, fixtures: readonly Fixture[], options: SimOptions): SimReply {
+  const body = (raw ?? {}) as ChatBody;
+  const model = typeof body.model === "string" ? body.model : "";
+  const stream = body.stream === true;
+  if (!model.startsWith(SIM_PREFIX)) return { kind: "json", status: 404, body: { error: { message: `model ${model} not found` } }, delayMs: 0 };
+  const name = model.slice(SIM_PREFIX.length);
+  const ok = (text: string, delayMs: number, finishReason = "stop"): SimReply =>
+    stream ? { kind: "sse", chunks: sseChunks(model, text), done: true, delayMs } : { kind: "json", status: 200, body: completion(model, text, finishReason), delayMs };
+  if (name.startsWith("fault:")) {
+    switch (name.slice(6) as Fault) {
+      case "slow":
+        return ok('{"decision":"final","outcome":"refused","claims":[],"evidence_ids":[],"policy_code":null,"message":"too late"}', 60_000);
+      case "garbage":
+        return ok("Sure! I think the answer is about 3.3 million rupees.", 5);
+      case "http-500":
+        return { kind: "text", status: 500, body: '{"error":{"code":500,"message":"Internal server error: grammar parse failure at /opt/llama/grammar.cpp:412"}}', delayMs: 5 };
+      case "http-429":
+        return { kind: "json", status: 429, body: { error: { message: "Too many requests" } }, delayMs: 5 };
+      case "drop":
+        return { kind: "drop", delayMs: 5 };
+      case "empty-choices":
+        return { kind: "json", status: 200, body: { ...completion(model, ""), choices: [] }, delayMs: 5 };
+      case "not-text":
+        return { kind: "json", status: 200, body: { ...completion(model, ""), choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: [] }, finish_reason: "tool_calls" }] }, delayMs: 5 };
+      case "length":
+        return ok('{"decision":"final","outcome":"answered","claims":[{"kind":"future_va', 5, "length");
+      case "stream-cut":
+        return { kind: "sse", chunks: sseChunks(model, '{"decision":"final","outcome":"refused"').slice(0, 3), done: false, delayMs: 5 };
+    }
+    return { kind: "json", status: 404, body: { error: { message: `unknown fault ${name}` } }, delayMs: 0 };
+  }
+  const fixture = fixtureOf(body, fixtures);
+  const script = fixture && Object.hasOwn(fixture.candidates, name) ? fixture.candidates[name] : undefined;
+  if (!fixture || !script) return { kind: "json", status: 404, body: { error: { message: `no scripted candidate ${name} for this task` } }, delayMs: 0 };
+  const turn = (body.messages ?? []).filter((m) => m.role === "assistant").length;
+  const reply = script.replies[turn];
+  if (!reply) return ok("", 5);
+  return ok(replyText(reply), (reply.latency_ms ?? 800) * options.latencyScale);
+}
+
+/** What `GET /v1/models` lists: a simulated model per scripted candidate name, and the faults. */
+export function simulatedModels(fixtures: readonly Fixture[]): string[] {
+  const names = new Set(fixtures.flatMap((f) => Object.keys(f.candidates)));
+  return [...[...names].sort().map((n) => `${SIM_PREFIX}${n}`), ...FAULTS.map((f) => `${SIM_PREFIX}fault:${f}`)];
+}
