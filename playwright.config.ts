@@ -4,6 +4,8 @@ import { defineConfig } from "@playwright/test";
  * End-to-end checks of the workbench in Debian's Chromium (Playwright cannot download its own
  * browsers here). The production bundle is built and served by `vite preview` on port 4173.
  */
+const SIM_PORT = 8791;
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "e2e/artifacts/test-results",
@@ -24,10 +26,20 @@ export default defineConfig({
   projects: [
     { name: "chromium", use: { browserName: "chromium" } },
   ],
-  webServer: {
-    command: "npm run build && npx vite preview --port 4173 --strictPort --host 127.0.0.1",
-    url: "http://127.0.0.1:4173",
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-  },
+  webServer: [
+    {
+      // A simulated OpenAI-compatible server on loopback: the "local model" the page reaches through /llm.
+      command: `npx tsx src/mocks/sim-server.ts --port ${SIM_PORT} --scale 0.05`,
+      url: `http://127.0.0.1:${SIM_PORT}/v1/models`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: "npm run build && npx vite preview --port 4173 --strictPort --host 127.0.0.1",
+      url: "http://127.0.0.1:4173",
+      env: { FINBOUND_LLM_URL: `http://127.0.0.1:${SIM_PORT}` },
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+  ],
 });

@@ -4,11 +4,15 @@ import { simulateChat, simulatedModels, type SimOptions } from "./simulated-mode
 
 const encoder = new TextEncoder();
 
-/** The one handler list: Node tests, the browser demo and Playwright all use it. */
-export function createHandlers(fixtures: readonly Fixture[], options: SimOptions) {
+/**
+ * The one handler list: Node tests, the browser demo and Playwright all use it. `base` scopes the
+ * handlers: "*" (any host, for tests) or a path such as "/sim", so that a real local model the
+ * analyst connects to is never answered by the simulator.
+ */
+export function createHandlers(fixtures: readonly Fixture[], options: SimOptions, base = "*") {
   return [
-    http.get("*/v1/models", () => HttpResponse.json({ object: "list", data: simulatedModels(fixtures).map((id) => ({ id, object: "model" })) })),
-    http.post("*/v1/chat/completions", async ({ request }) => {
+    http.get(`${base}/v1/models`, () => HttpResponse.json({ object: "list", data: simulatedModels(fixtures).map((id) => ({ id, object: "model" })) })),
+    http.post(`${base}/v1/chat/completions`, async ({ request }) => {
       const body: unknown = await request.json().catch(() => null);
       const sim = simulateChat(body, fixtures, options);
       await delay(sim.delayMs);

@@ -16,6 +16,8 @@ export interface HouseholdAccess {
   disclosed: string[];
   /** Attempts that were permitted but failed (tool error or not run). */
   failed: string[];
+  /** Attempts recorded but not yet decided: only seen in a prefix of a run, mid-way. */
+  pending: string[];
 }
 
 export const householdAccess = (run: RunView, fixture: Fixture): HouseholdAccess[] => householdLedger(run.record.events, fixture);
@@ -34,17 +36,20 @@ export function householdLedger(events: readonly RunEvent[], fixture: Fixture): 
         denied: [],
         disclosed: [],
         failed: [],
+        pending: [],
       };
       byHousehold.set(h, e);
     }
     return e;
   };
+  const notRun = new Set(events.flatMap((e) => (e.kind === "not_run" ? [e.call_id] : [])));
   for (const call of recordedCalls(events)) {
     const h = householdOf(attempts.get(call.call_id));
     if (h === null) continue;
     const e = entry(h);
     if (call.status === "denied") e.denied.push(call.call_id);
     else if (call.status === "observed") e.disclosed.push(call.call_id);
+    else if (call.status === "not_run" && !notRun.has(call.call_id)) e.pending.push(call.call_id);
     else e.failed.push(call.call_id);
   }
   return [...byHousehold.values()];

@@ -1,6 +1,7 @@
-// The browser's store: embedded fixtures, WebCrypto for hashes, the paced clock for runs.
+// The browser's store: embedded fixtures, WebCrypto for hashes, the paced clock for scripted runs,
+// the real clock and fetch for model runs, and the msw service worker as the simulated model.
 import { useStore as useZustandStore } from "zustand";
-import { createPacedClock } from "../runtime/clock.ts";
+import { createPacedClock, createRealClock } from "../runtime/clock.ts";
 import { embeddedFixtures } from "./embedded-fixtures.ts";
 import { createStore, type Store } from "./store.ts";
 
@@ -9,12 +10,20 @@ async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+const fixtures = embeddedFixtures.ok ? embeddedFixtures.fixtures : [];
+let simulator: Promise<void> | null = null;
+
 export const appStore = createStore({
-  fixtures: embeddedFixtures.ok ? embeddedFixtures.fixtures : [],
+  fixtures,
   fixtureErrors: embeddedFixtures.ok ? [] : embeddedFixtures.errors.map((e) => e.message),
   clockFor: (pace) => createPacedClock(pace),
+  realClock: () => createRealClock(),
   sha256Hex,
   nowIso: () => new Date().toISOString(),
+  fetch: (url, init) => fetch(url, init),
+  resolveUrl: (url) => new URL(url, window.location.origin).toString().replace(/\/$/, ""),
+  simulatorBaseUrl: `${window.location.origin}/sim`,
+  ensureSimulator: () => (simulator ??= import("../mocks/browser.ts").then((m) => m.startBrowserSimulator(fixtures))),
 });
 
 export function useStore<T>(selector: (s: Store) => T): T {

@@ -1,3 +1,4 @@
+import type { FetchLike } from "../candidates/http/wire.ts";
 import type { Clock } from "../runtime/clock.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 
@@ -9,4 +10,13 @@ export interface StoreDeps {
   clockFor(pace: number): Clock;
   sha256Hex(text: string): Promise<string>;
   nowIso(): string;
+  /** The real monotonic clock, for runs against a model server. */
+  realClock(): Clock;
+  fetch: FetchLike;
+  /** Turns a relative base URL (the dev proxy, `/llm`) into an absolute one. */
+  resolveUrl(url: string): string;
+  /** Where the simulated model answers (an msw service worker in the browser). */
+  simulatorBaseUrl: string;
+  /** Makes sure the simulated model is listening before a simulated run. */
+  ensureSimulator(): Promise<void>;
 }

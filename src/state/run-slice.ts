@@ -1,5 +1,7 @@
 import type { StateCreator } from "zustand";
 import { scriptedCandidate } from "../candidates/scripted.ts";
+import type { Candidate } from "../runtime/candidate.ts";
+import type { Clock } from "../runtime/clock.ts";
 import { runEpisode } from "../runtime/episode.ts";
 import type { BudgetConfig } from "../schemas/budget.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
@@ -64,17 +66,30 @@ export const createRunSlice =
       follow: true,
       playing: false,
       async startRun(options) {
-        const { fixtureId, candidate: name } = get();
+        const { fixtureId, candidate: name, candidateKind } = get();
         const speed = options?.speed ?? get().speed;
         const fixture = fixtureById(get(), fixtureId);
-        const candidate = fixture && scriptedCandidate(fixture, name);
-        if (!fixture || !candidate) return;
+        if (!fixture) return;
+        let source: { candidate: Candidate; name: string; kind: CandidateKind; clock: Clock; budget: BudgetConfig };
+        if (candidateKind === "scripted") {
+          const candidate = scriptedCandidate(fixture, name);
+          if (!candidate) return;
+          source = { candidate, name, kind: "scripted", clock: deps.clockFor(PACE[speed]), budget: REFERENCE_BUDGET };
+        } else {
+          const live = get().liveCandidate();
+          if (!live.ok) {
+            set({ notice: { kind: "error", text: live.message } });
+            return;
+          }
+          if (candidateKind === "simulated") await deps.ensureSimulator();
+          source = { candidate: live.candidate, name: live.name, kind: "http", clock: deps.realClock(), budget: { ...REFERENCE_BUDGET, request_timeout_ms: live.requestTimeoutMs } };
+        }
         stop?.abort();
         const controller = new AbortController();
         stop = controller;
         const key = ++runKey;
         set({
-          run: { key, fixtureId: fixture.id, candidate: name, kind: "scripted", status: "running", budget: REFERENCE_BUDGET, events: [], scored: null, imported: null },
+          run: { key, fixtureId: fixture.id, candidate: source.name, kind: source.kind, status: "running", budget: source.budget, events: [], scored: null, imported: null },
           cursor: 0,
           follow: true,
           playing: false,
@@ -82,8 +97,9 @@ export const createRunSlice =
         const isCurrent = (): boolean => get().run?.key === key;
         const record = await runEpisode({
           fixture,
-          candidate,
-          clock: deps.clockFor(PACE[speed]),
+          candidate: source.candidate,
+          clock: source.clock,
+          budget: source.budget,
           cancel: controller.signal,
           onEvent: (event) => {
             if (!isCurrent()) return;

@@ -42,7 +42,7 @@ export function ResultPanel({ run, cursor, fixture }: { run: LoadedRun; cursor: 
       </section>
       <section className="panel" aria-label="Deny vs disclose">
         <h2>Deny vs disclose</h2>
-        <AccessPanel households={at.households} taskHouseholds={fixture.task_households} />
+        <AccessPanel households={at.households} taskHouseholds={fixture.task_households} finished={at.finished !== undefined} />
       </section>
       <section className="panel" aria-label="Claims">
         <h2>Claims</h2>

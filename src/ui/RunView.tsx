@@ -16,14 +16,15 @@ export function RunView() {
   const run = useStore((s) => s.run);
   const cursor = useStore((s) => s.cursor);
   const playing = useStore((s) => s.playing);
-  const { selectFixture, selectCandidate, setCursor, setPlaying } = appStore.getState();
+  const kind = useStore((s) => s.candidateKind);
+  const { selectFixture, selectCandidate, setCursor, setPlaying, setCandidateKind } = appStore.getState();
   const selected = fixtureById({ fixtures }, fixtureId);
   const runFixture = fixtureById({ fixtures }, run?.fixtureId ?? null);
   const at = useMemo(() => (run && runFixture ? runAtCursor(run.events, cursor, runFixture) : null), [run, runFixture, cursor]);
   return (
     <main className="workbench">
       <div className="column">
-        <Picker fixtures={fixtures} fixtureId={fixtureId} candidate={candidate} onFixture={(id) => selectFixture(id)} onCandidate={selectCandidate} />
+        <Picker fixtures={fixtures} fixtureId={fixtureId} candidate={candidate} kind={kind} onFixture={(id) => selectFixture(id)} onCandidate={selectCandidate} onKind={setCandidateKind} />
       </div>
       <div className="column" aria-label="Timeline">
         {runFixture ? <TaskBrief fixture={runFixture} /> : selected && <TaskBrief fixture={selected} />}

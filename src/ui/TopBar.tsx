@@ -14,7 +14,7 @@ export function TopBar() {
         <img src="/favicon.svg" alt="" width={18} height={18} /> finbound
       </h1>
       <div className="tabs" role="tablist" aria-label="View">
-        <button type="button" role="tab" aria-selected={view === "run"} onClick={() => setView("run")}>Run</button>
+        <button type="button" role="tab" aria-selected={view === "run"} onClick={() => setView("run")}>Single run</button>
         <button type="button" role="tab" aria-selected={view === "suite"} onClick={() => setView("suite")}>Suite</button>
       </div>
       {view === "run" && (

@@ -1,18 +1,8 @@
-import { createHash } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import { createVirtualClock } from "../../src/runtime/clock.ts";
-import { createStore } from "../../src/state/store.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { simulatedModelServer } from "../../src/mocks/node.ts";
 import { runAtCursor } from "../../src/state/derive.ts";
 import { loadFixtures } from "../support.ts";
-
-const makeStore = () =>
-  createStore({
-    fixtures: loadFixtures(),
-    fixtureErrors: [],
-    clockFor: () => createVirtualClock(),
-    sha256Hex: async (text) => createHash("sha256").update(text).digest("hex"),
-    nowIso: () => "2026-11-30T00:00:00.000Z",
-  });
+import { makeStore } from "./test-deps.ts";
 
 async function runOf(fixture: string, candidate: string) {
   const store = makeStore();
@@ -43,7 +33,7 @@ describe("the workbench store", () => {
     const events = run?.events ?? [];
     const denial = events.findIndex((e) => e.kind === "denial");
     expect(runAtCursor(events, denial - 1, fixture).households).toEqual([
-      { household: "HH-2002", in_scope: false, authorised: false, denied: [], disclosed: [], failed: ["call-1"] },
+      { household: "HH-2002", in_scope: false, authorised: false, denied: [], disclosed: [], failed: [], pending: ["call-1"] },
     ]);
     expect(runAtCursor(events, denial, fixture).households[0]).toMatchObject({ household: "HH-2002", denied: ["call-1"] });
     expect(runAtCursor(events, 0, fixture)).toMatchObject({ decisionsUsed: 0, elapsedMs: 0, final: undefined, finished: undefined });
@@ -132,5 +122,51 @@ describe("the workbench store", () => {
     store.getState().setView("suite");
     store.getState().openSuiteRun(1);
     expect(store.getState()).toMatchObject({ view: "run", fixtureId: "injection-adviser-scope", candidate: "reads-in-scope-other", run: { candidate: "reads-in-scope-other", status: "done" } });
+  });
+});
+
+describe("live candidates in the store", () => {
+  const server = simulatedModelServer(loadFixtures(), 0.001);
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterAll(() => server.close());
+
+  it("runs the simulated model through the real HTTP adapter and streams the same timeline", async () => {
+    const store = makeStore();
+    store.getState().selectFixture("injection-adviser-scope", "reads-in-scope-other");
+    store.getState().setCandidateKind("simulated");
+    await store.getState().startRun();
+    const run = store.getState().run;
+    expect(run).toMatchObject({ kind: "http", candidate: "simulated:reads-in-scope-other", status: "done" });
+    expect(run?.scored?.verdicts.filter((v) => v.status === "fail").map((v) => v.check)).toEqual(["no_out_of_scope_disclosure"]);
+    expect(run?.events.filter((e) => e.kind === "model_reply").every((e) => e.kind === "model_reply" && e.usage !== null)).toBe(true);
+  });
+
+  it("tests the connection by listing the server's models", async () => {
+    const store = makeStore();
+    store.getState().updateLocalModel({ baseUrl: "http://127.0.0.1:8080" });
+    await store.getState().testConnection();
+    expect(store.getState().connection).toMatchObject({ status: "ok", models: expect.arrayContaining(["finbound-sim/reference"]) });
+  });
+
+  it("asks for a model name before running a local model, and changes nothing else", async () => {
+    const store = makeStore();
+    store.getState().setCandidateKind("local");
+    await store.getState().startRun();
+    expect(store.getState().run).toBeNull();
+    expect(store.getState().notice).toMatchObject({ kind: "error", text: expect.stringMatching(/Name the model/) });
+  });
+
+  it("runs a local model with the analyst's settings and keeps the API key out of the run and its export", async () => {
+    const key = "sk-local-model-key-0123456789";
+    const store = makeStore();
+    store.getState().selectFixture("fv-scenario-a", "reference");
+    store.getState().setCandidateKind("local");
+    store.getState().updateLocalModel({ baseUrl: "http://127.0.0.1:8080", model: "finbound-sim/reference", apiKey: key, requestTimeoutMs: 5_000 });
+    await store.getState().startRun();
+    const run = store.getState().run;
+    expect(run).toMatchObject({ kind: "http", candidate: "local:finbound-sim/reference", budget: { request_timeout_ms: 5_000 }, scored: { passed: true } });
+    const exported = await store.getState().exportRun({ includeDiagnostics: true });
+    expect(exported?.text).not.toContain(key);
+    expect(JSON.stringify(run)).not.toContain(key);
   });
 });

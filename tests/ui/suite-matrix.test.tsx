@@ -1,22 +1,13 @@
 import { cleanup, fireEvent, render, within } from "@testing-library/react";
-import { createHash } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createVirtualClock } from "../../src/runtime/clock.ts";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
-import { createStore } from "../../src/state/store.ts";
 import { SuiteMatrix } from "../../src/ui/suite/SuiteMatrix.tsx";
-import { loadFixtures } from "../support.ts";
+import { makeStore } from "../state/test-deps.ts";
 
 let runs: readonly ScoredRun[] = [];
 
 beforeAll(async () => {
-  const store = createStore({
-    fixtures: loadFixtures(),
-    fixtureErrors: [],
-    clockFor: () => createVirtualClock(),
-    sha256Hex: async (text) => createHash("sha256").update(text).digest("hex"),
-    nowIso: () => "2026-11-30T00:00:00.000Z",
-  });
+  const store = makeStore();
   await store.getState().runSuite(null);
   runs = store.getState().suite.runs;
 });

@@ -8,15 +8,16 @@ function verdictText(a: HouseholdAccess): { cls: string; headline: string } {
       : { cls: "disclosed-out", headline: "DISCLOSED — read successfully although outside the task's scope" };
   }
   if (a.denied.length > 0) return { cls: "denied", headline: "DENIED — attempted, nothing disclosed" };
+  if (a.failed.length === 0) return { cls: "pending", headline: "attempted — recorded, awaiting the boundary's decision" };
   return { cls: "failed", headline: "attempted — the call failed, nothing disclosed" };
 }
 
 /** For each household the run touched: attempted, denied or read, and whether the task needed it. */
-export function AccessPanel({ households, taskHouseholds }: { households: readonly HouseholdAccess[]; taskHouseholds: readonly string[] }) {
+export function AccessPanel({ households, taskHouseholds, finished }: { households: readonly HouseholdAccess[]; taskHouseholds: readonly string[]; finished: boolean }) {
   return (
     <div className="access-grid" data-testid="access-panel">
       <p className="muted" style={{ margin: 0 }}>Task scope: {taskHouseholds.join(", ") || "none"}.</p>
-      {households.length === 0 && <p className="empty">No household touched so far.</p>}
+      {households.length === 0 && <p className="empty">{finished ? "The run touched no household." : "No household touched so far."}</p>}
       {households.map((a) => {
         const { cls, headline } = verdictText(a);
         return (
@@ -30,9 +31,12 @@ export function AccessPanel({ households, taskHouseholds }: { households: readon
                 {a.authorised ? "authorised for this principal" : "not authorised for this principal"} · {a.in_scope ? "in the task's scope" : "outside the task's scope"}
               </div>
               <div className="muted">
-                {a.denied.length > 0 && <>denied: {a.denied.join(", ")} </>}
-                {a.disclosed.length > 0 && <>read: {a.disclosed.join(", ")} </>}
-                {a.failed.length > 0 && <>failed: {a.failed.join(", ")}</>}
+                {[
+                  a.pending.length > 0 ? `awaiting the boundary: ${a.pending.join(", ")}` : "",
+                  a.denied.length > 0 ? `denied: ${a.denied.join(", ")}` : "",
+                  a.disclosed.length > 0 ? `read: ${a.disclosed.join(", ")}` : "",
+                  a.failed.length > 0 ? `failed: ${a.failed.join(", ")}` : "",
+                ].filter(Boolean).join(" · ")}
               </div>
             </div>
           </div>

@@ -77,6 +77,7 @@ export function ClaimsTable({ claims, verdicts, observations, attempts }: Props)
   const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getExpandedRowModel: getExpandedRowModel(), getRowCanExpand: () => true });
   if (claims.length === 0) return <p className="empty">No claims{verdicts ? "" : " (yet)"}.</p>;
   return (
+    <div className="claims-scroll">
     <table className="grid" data-testid="claims-table">
       <thead>
         {table.getHeaderGroups().map((g) => (
@@ -100,5 +101,6 @@ export function ClaimsTable({ claims, verdicts, observations, attempts }: Props)
         ))}
       </tbody>
     </table>
+    </div>
   );
 }

@@ -15,7 +15,7 @@ export function ModelReplyBody({ event }: { event: EventOf<"model_reply"> }) {
   return (
     <>
       <span className="muted">
-        latency {event.latency_ms} ms
+        latency {Math.round(event.latency_ms)} ms
         {event.finish_reason ? ` · finish ${event.finish_reason}` : ""}
         {usage?.total_tokens !== undefined ? ` · ${usage.total_tokens} tokens` : ""}
       </span>
@@ -30,7 +30,7 @@ export function ModelReplyBody({ event }: { event: EventOf<"model_reply"> }) {
 export function ModelFailureBody({ event }: { event: EventOf<"model_failure"> }) {
   return (
     <span>
-      the model request failed: <code className="code-chip">{event.code}</code> after {event.latency_ms} ms
+      the model request failed: <code className="code-chip">{event.code}</code> after {Math.round(event.latency_ms)} ms
     </span>
   );
 }

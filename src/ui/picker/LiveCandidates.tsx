@@ -1,0 +1,86 @@
+import { FAULTS } from "../../mocks/simulated-model.ts";
+import type { Fixture } from "../../schemas/fixture.ts";
+import { appStore, useStore } from "../../state/app-store.ts";
+
+/** The simulated model: the real HTTP adapter against a service worker that answers like a server. */
+export function SimulatedModelPicker({ fixture, candidate }: { fixture: Fixture; candidate: string }) {
+  const { selectCandidate } = appStore.getState();
+  const options = [...Object.keys(fixture.candidates), ...FAULTS.map((f) => `fault:${f}`)];
+  return (
+    <>
+      <p className="muted" style={{ marginTop: 0 }}>
+        A simulated OpenAI-compatible server (an msw service worker at <code>/sim</code>) replies as the chosen behaviour; the run goes through the real HTTP adapter on the real clock.
+      </p>
+      <label>
+        behaviour{" "}
+        <select value={candidate} onChange={(e) => selectCandidate(e.target.value)} aria-label="Simulated behaviour" data-testid="sim-behaviour">
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+/** A local OpenAI-compatible server: llama.cpp, Ollama, vLLM, LM Studio. */
+export function LocalModelForm() {
+  const form = useStore((s) => s.localModel);
+  const connection = useStore((s) => s.connection);
+  const { updateLocalModel, testConnection } = appStore.getState();
+  return (
+    <form className="local-model" onSubmit={(e) => e.preventDefault()} aria-label="Local model">
+      <label>
+        base URL
+        <input value={form.baseUrl} onChange={(e) => updateLocalModel({ baseUrl: e.target.value })} placeholder="http://127.0.0.1:8080 or /llm" spellCheck={false} />
+      </label>
+      <label>
+        model
+        <input value={form.model} onChange={(e) => updateLocalModel({ model: e.target.value })} list="local-models" placeholder="as the server names it" spellCheck={false} />
+        <datalist id="local-models">{connection.status === "ok" && connection.models.map((m) => <option key={m} value={m} />)}</datalist>
+      </label>
+      <label>
+        API key (memory only)
+        <input type="password" value={form.apiKey} onChange={(e) => updateLocalModel({ apiKey: e.target.value })} autoComplete="off" />
+      </label>
+      <label>
+        per-request timeout (ms)
+        <input type="number" min={1000} max={30000} step={1000} value={form.requestTimeoutMs} onChange={(e) => updateLocalModel({ requestTimeoutMs: Math.max(1000, Math.min(30000, Number(e.target.value) || 15000)) })} />
+      </label>
+      <label>
+        output
+        <select value={form.responseFormat} onChange={(e) => updateLocalModel({ responseFormat: e.target.value === "prompt_only" ? "prompt_only" : "json_schema" })}>
+          <option value="json_schema">JSON schema (grammar-constrained)</option>
+          <option value="prompt_only">prompt only (servers without json_schema)</option>
+        </select>
+      </label>
+      <label className="inline">
+        <input type="checkbox" checked={form.stream} onChange={(e) => updateLocalModel({ stream: e.target.checked })} /> stream (SSE)
+      </label>
+      <div className="controls">
+        <button type="button" onClick={() => void testConnection()} disabled={connection.status === "testing"}>
+          Test connection
+        </button>
+        <span role="status" data-testid="connection">
+          {connection.status === "testing" && "testing…"}
+          {connection.status === "ok" && `${connection.models.length} model(s): ${connection.models.slice(0, 3).join(", ")}${connection.models.length > 3 ? "…" : ""}`}
+          {connection.status === "failed" && <span className="callout fail">{connection.message}</span>}
+        </span>
+      </div>
+      {connection.status === "ok" && (
+        <ul className="model-list">
+          {connection.models.map((m) => (
+            <li key={m}>
+              <button type="button" aria-current={m === form.model} onClick={() => updateLocalModel({ model: m })}>{m}</button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="muted">
+        From the dev server or preview, base URL <code>/llm</code> goes through a same-origin proxy to <code>FINBOUND_LLM_URL</code> (default http://127.0.0.1:8080): no CORS set-up needed.
+      </p>
+    </form>
+  );
+}
