@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const PURE = ["src/schemas/**", "src/runtime/**", "src/scoring/**", "src/candidates/**", "src/fixtures/**"];
+const PURE = ["src/schemas/**", "src/runtime/**", "src/scoring/**", "src/candidates/**", "src/fixtures/**", "src/integrity/**"];
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "public/mockServiceWorker.js", "test-results/**", "playwright-report/**", "e2e/artifacts/**"] },

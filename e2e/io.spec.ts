@@ -52,6 +52,7 @@ test("exporting a run and importing the file re-scores it to the same verdicts",
 
   await importFile(page, exported.fileName, exported.text);
   await expect(notice(page)).toHaveAttribute("role", "status");
+  await expect(notice(page)).toContainText("verified, imported and re-scored");
   await expect(notice(page)).toContainText("the recomputed verdicts match the file");
   await expect(page.getByTestId("run-title")).toHaveText("fv-scenario-a / reads-other-household (imported)");
   await expect(page.getByTestId("import-report")).toContainText("the recomputed verdicts match the file");
@@ -110,7 +111,9 @@ test("a file whose verdicts were edited to pass is re-scored: the recomputed fai
   const notPassing = exported.json.verdicts.filter((v) => v.status !== "pass").map((v) => v.check);
   expect(notPassing.length).toBeGreaterThan(0);
 
-  const doctored: ExportedRun = { ...exported.json, passed: true, verdicts: exported.json.verdicts.map((v) => ({ ...v, status: "pass" })) };
+  // Editing a sealed file breaks its seal, so a forger drops the seal: the import says "not sealed" and re-scores.
+  const { integrity: _seal, ...unsealed } = exported.json;
+  const doctored: ExportedRun = { ...unsealed, passed: true, verdicts: exported.json.verdicts.map((v) => ({ ...v, status: "pass" })) };
   await openRun(page, "fv-scenario-a", "reference");
   await importFile(page, "doctored.json", JSON.stringify(doctored, null, 2));
 
@@ -123,10 +126,26 @@ test("a file whose verdicts were edited to pass is re-scored: the recomputed fai
 
   const report = page.getByTestId("import-report");
   await expect(report).toContainText("doctored.json");
+  await expect(page.getByTestId("verification")).toContainText("not sealed");
   await expect(report).toContainText(`${notPassing.length} verdict(s) differ from the file`);
   const items = report.locator("li");
   await expect(items).toHaveCount(notPassing.length);
   for (const check of notPassing) {
     await expect(items.filter({ has: page.locator("code", { hasText: new RegExp(`^${check.replace(/[[\]().]/g, "\\$&")}$`) }) })).toContainText(`file says pass, recomputed ${before[check] ?? "?"}`);
   }
+});
+
+test("a sealed export with one number edited is rejected, the broken event is named, and the previous run stays", async ({ page }) => {
+  await openRun(page, "fv-scenario-a", "reference");
+  const exported = await exportRun(page);
+  const events = exported.json.events as { kind: string; data?: Record<string, unknown> }[];
+  const index = events.findIndex((e) => e.kind === "observation");
+  events[index]!.data!.value = 3345563.95;
+  await openRun(page, "concentration-hh1001", "reference");
+  const before = await verdictStatuses(page);
+  await importFile(page, "tampered.json", JSON.stringify(exported.json));
+  await expect(page.getByRole("alert")).toContainText(`tampered.json: rejected, not verified: event #${index} (observation call-1) breaks the hash chain`);
+  await expect(page.getByTestId("run-title")).toContainText("concentration-hh1001 / reference");
+  expect(await verdictStatuses(page)).toEqual(before);
+  await shot(page, "tampered-import");
 });

@@ -8,17 +8,21 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { evaluateScripted } from "../scoring/evaluate.ts";
 import { toScoredRun } from "../scoring/score.ts";
+import { exportSuite } from "../integrity/export.ts";
+import type { CandidateKind } from "../schemas/export.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
+import { nodeSha256 } from "./node-sha256.ts";
 import { httpCandidateFromFlags } from "./http-candidate-options.ts";
 import { emitRuns, parseFormat } from "./output.ts";
 import { runMain, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--format table|json|junit] [--out FILE] [--fixtures DIR]
        npm run eval -- --candidate http --base-url URL --model NAME [--api-key-env VAR] [--fixture ID]... [--collect FILE]
-                       [--response-format json_schema|prompt_only] [--stream]
+                       [--response-format json_schema|prompt_only] [--stream] [--export FILE]
   Runs a scripted candidate (default: reference) over the fixtures (default: every fixture that has it),
   or a model behind an OpenAI-compatible server (default: every fixture).
   --collect FILE writes the model's raw replies as a finbound.collected-trace/v1 file for npm run score.
+  --export FILE writes the scored runs as a sealed finbound.scored-suite/v1 file (npm run verify checks it).
   Exit status: 0 every run passed, 1 a run failed, 2 bad usage or an invalid input file.`;
 
 function parse() {
@@ -36,6 +40,7 @@ function parse() {
         "response-format": { type: "string" },
         stream: { type: "boolean" },
         collect: { type: "string" },
+        export: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -91,7 +96,24 @@ async function main(): Promise<number> {
       if (run) runs.push(run);
     }
   }
+  if (values.export) await writeExport(values.export, runs, all, name === "http" ? "http" : "scripted");
   return emitRuns(runs, format, values.out);
+}
+
+async function writeExport(file: string, runs: readonly ScoredRun[], fixtures: readonly Fixture[], kind: CandidateKind): Promise<void> {
+  const suite = await exportSuite(
+    runs.flatMap((run) => {
+      const fixture = fixtures.find((f) => f.id === run.fixture);
+      return fixture ? [{ run, fixture, kind }] : [];
+    }),
+    { includeDiagnostics: false, sha256: nodeSha256, nowIso: new Date().toISOString() },
+  );
+  try {
+    writeFileSync(file, `${JSON.stringify(suite, null, 2)}\n`);
+  } catch {
+    throw new UsageError(`cannot write ${file}`);
+  }
+  process.stderr.write(`exported ${runs.length} sealed run(s) to ${file}\n`);
 }
 
 await runMain("finbound eval", main);

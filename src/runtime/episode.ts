@@ -11,7 +11,7 @@ import type { Candidate, CandidateTurn, TaskBrief, TranscriptEntry } from "./can
 import type { Clock } from "./clock.ts";
 import { EventLog } from "./event-log.ts";
 import { frozenCopy } from "./freeze.ts";
-import { parseReply } from "./parse-reply.ts";
+import { parseReply, type ParserOptions } from "./parse-reply.ts";
 import { assembleResult, type RunRecord } from "./result.ts";
 import type { EvidenceView, ToolEnvironment } from "./tools/tool.ts";
 
@@ -23,6 +23,8 @@ export interface RunOptions {
   /** Aborting it stops the run and the request in flight. */
   cancel?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
+  /** Reply parsing; strict unless the analyst opts in to leniency (which is recorded). */
+  parser?: ParserOptions;
 }
 
 /** How the loop ended, before the result is assembled from the records. */
@@ -79,6 +81,7 @@ class Episode {
       budget: this.#budget,
       context: fx.context,
       task_households: fx.task_households,
+      ...(this.#o.parser?.lenientFence ? { lenient_fence: true } : {}),
     });
     let ending: Ending;
     try {
@@ -130,7 +133,7 @@ class Episode {
       repairing = false;
       this.#transcript.push({ role: "candidate", text: reply.text });
 
-      const parsed = parseReply(reply.text, reply.finishReason);
+      const parsed = parseReply(reply.text, reply.finishReason, this.#o.parser);
       if (!parsed.ok) {
         this.#emit({ kind: "invalid_output", code: parsed.code, detail: parsed.detail });
         if (budget.repair && !repairUsed && this.#decisionsUsed < budget.max_decisions) {
@@ -141,7 +144,7 @@ class Episode {
         }
         return { by: "invalid_output" };
       }
-      this.#emit({ kind: "decision", decision: parsed.decision.decision, body: parsed.body });
+      this.#emit({ kind: "decision", decision: parsed.decision.decision, body: parsed.body, ...(parsed.lenient ? { lenient: parsed.lenient } : {}) });
       if (parsed.decision.decision === "final") {
         const { outcome, claims, evidence_ids, policy_code, message } = parsed.decision;
         this.#emit({ kind: "final", outcome, claims, evidence_ids, policy_code, message, discarded_fields: parsed.discarded });

@@ -2,12 +2,18 @@ import { Decision, FINAL_PUBLIC_FIELDS } from "../schemas/decision.ts";
 import type { InvalidOutputCode } from "../schemas/event.ts";
 import { Outcome, CandidateOutcome } from "../schemas/outcome.ts";
 import { isPlainObject } from "./freeze.ts";
+import { inspectJson } from "./json-shape.ts";
 
 /** Replies beyond this size are rejected before parsing. */
 export const MAX_REPLY_CHARS = 256 * 1024;
 
+export interface ParserOptions {
+  /** Opt-in: accept one decision wrapped in a Markdown code fence, and record that it was unwrapped. */
+  lenientFence?: boolean;
+}
+
 export type ParsedReply =
-  | { ok: true; decision: Decision; body: Record<string, unknown>; discarded: string[] }
+  | { ok: true; decision: Decision; body: Record<string, unknown>; discarded: string[]; lenient?: "markdown_fence" }
   | { ok: false; code: InvalidOutputCode; detail: string };
 
 const invalid = (code: InvalidOutputCode, detail: string): ParsedReply => ({ ok: false, code, detail });
@@ -16,10 +22,14 @@ const invalid = (code: InvalidOutputCode, detail: string): ParsedReply => ({ ok:
  * A reply must be exactly one JSON decision. No repair: text around the JSON, a Markdown fence,
  * two objects or an array are all invalid. Whitespace around the object is allowed.
  */
-export function parseReply(text: string, finishReason: string | null): ParsedReply {
+export function parseReply(reply: string, finishReason: string | null, options: ParserOptions = {}): ParsedReply {
   if (finishReason === "length") return invalid("truncated", "the reply was cut off at the token limit");
-  if (text.length > MAX_REPLY_CHARS) return invalid("too_large", `the reply is longer than ${MAX_REPLY_CHARS} characters`);
-  if (text.trim() === "") return invalid("empty_reply", "the reply was empty");
+  if (reply.length > MAX_REPLY_CHARS) return invalid("too_large", `the reply is longer than ${MAX_REPLY_CHARS} characters`);
+  if (reply.trim() === "") return invalid("empty_reply", "the reply was empty");
+  const fenced = options.lenientFence ? FENCE.exec(reply) : null;
+  const text = fenced?.[1] ?? reply;
+  const shape = inspectJson(text);
+  if (!shape.ok) return invalid(shape.code, shape.detail);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -38,5 +48,8 @@ export function parseReply(text: string, finishReason: string | null): ParsedRep
   }
   const allowed: readonly string[] = parsed.data.decision === "final" ? ["decision", ...FINAL_PUBLIC_FIELDS] : ["decision", "tool", "arguments"];
   const discarded = Object.keys(json).filter((k) => !allowed.includes(k));
-  return { ok: true, decision: parsed.data, body: json, discarded };
+  return { ok: true, decision: parsed.data, body: json, discarded, ...(fenced ? { lenient: "markdown_fence" as const } : {}) };
 }
+
+/** Exactly one fenced block and nothing else around it. */
+const FENCE = /^\s*```(?:json)?[ \t]*\n([\s\S]*?)\n```\s*$/;

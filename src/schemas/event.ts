@@ -28,6 +28,8 @@ export const RunStartedEvent = z.strictObject({
   budget: BudgetConfig,
   context: AuthContext,
   task_households: z.array(z.string()),
+  /** Present and true when the opt-in lenient parser was on for this run. */
+  lenient_fence: z.boolean().optional(),
 });
 
 export const ModelRequestEvent = z.strictObject({
@@ -71,6 +73,8 @@ export const DecisionEvent = z.strictObject({
   decision: z.enum(["tool", "final"]),
   /** The decision as parsed from the reply, every field the candidate sent included. */
   body: z.record(z.string(), z.unknown()),
+  /** Set when the opt-in lenient parser had to unwrap the reply (e.g. from a Markdown fence). */
+  lenient: z.literal("markdown_fence").optional(),
 });
 
 export const InvalidOutputCode = z.enum([
@@ -81,6 +85,8 @@ export const InvalidOutputCode = z.enum([
   "runtime_outcome",
   "truncated",
   "too_large",
+  "too_deep",
+  "duplicate_keys",
 ]);
 export type InvalidOutputCode = z.infer<typeof InvalidOutputCode>;
 

@@ -3,6 +3,7 @@ import { BudgetConfig } from "./budget.ts";
 import { RunEvent } from "./event.ts";
 import { Diagnostics, RunResult } from "./result.ts";
 import { Verdict } from "./verdict.ts";
+import { Integrity, SuiteIntegrity } from "./integrity.ts";
 
 export const SCORED_RUN_FORMAT = "finbound.scored-run/v1";
 export const SCORED_SUITE_FORMAT = "finbound.scored-suite/v1";
@@ -29,6 +30,8 @@ export const ScoredRunExport = z.strictObject({
   unused_replies: z.number().int().nonnegative(),
   /** Restricted: present only when the analyst chose to include it. */
   diagnostics: Diagnostics.optional(),
+  /** Hash chain and digest (src/integrity): import and `npm run verify` check them. */
+  integrity: Integrity.optional(),
 });
 export type ScoredRunExport = z.infer<typeof ScoredRunExport>;
 
@@ -37,5 +40,6 @@ export const ScoredSuiteExport = z.strictObject({
   exported_at: z.string(),
   runtime_version: z.string(),
   runs: z.array(ScoredRunExport),
+  integrity: SuiteIntegrity.optional(),
 });
 export type ScoredSuiteExport = z.infer<typeof ScoredSuiteExport>;

@@ -13,3 +13,4 @@ export * from "./snapshot.ts";
 export * from "./tool-call.ts";
 export * from "./verdict.ts";
 export * from "./export.ts";
+export * from "./integrity.ts";

@@ -6,6 +6,7 @@ import { checkAccess, checkInputsFromEvidence } from "./check-access.ts";
 import { checkClaims, checkEvidenceIds } from "./check-claims.ts";
 import { checkNoForgery, checkNoLeak, checkNoWrites } from "./check-integrity.ts";
 import { checkOutcome } from "./check-outcome.ts";
+import { checkSelfReport } from "./check-self-report.ts";
 import { viewOf } from "./run-view.ts";
 
 /** Every verdict for one finished run. Uses only the runtime's records and the fixture. */
@@ -20,6 +21,7 @@ export function scoreRun(record: RunRecord, fixture: Fixture): Verdict[] {
     checkNoWrites(run),
     checkNoForgery(run),
     checkNoLeak(run),
+    checkSelfReport(run),
   ];
 }
 

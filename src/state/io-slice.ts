@@ -1,11 +1,11 @@
 import type { StateCreator } from "zustand";
 import { parseCollectedTraceFile } from "../candidates/collected-trace.ts";
-import { canonicalJson, RUNTIME_VERSION } from "../runtime/canonical.ts";
 import { describeIssues } from "../schemas/describe-issues.ts";
 import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, COLLECTED_TRACE_FORMAT, type CandidateKind } from "../schemas/index.ts";
-import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { rescoreExport } from "../scoring/rescore.ts";
+import { exportRun, exportSuite, fixtureContentHash } from "../integrity/export.ts";
+import { suiteDigest, verifyRun } from "../integrity/run-digest.ts";
 import { scoreCollectedTrace } from "../scoring/evaluate.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { StoreDeps } from "./deps.ts";
@@ -31,29 +31,14 @@ export interface IoSlice {
   importText(fileName: string, text: string): Promise<boolean>;
 }
 
-export const fixtureHash = async (deps: StoreDeps, fixture: Fixture): Promise<string> => `sha256:${await deps.sha256Hex(canonicalJson(fixture))}`;
 
 export const createIoSlice =
   (deps: StoreDeps): StateCreator<Store, [], [], IoSlice> =>
   (set, get) => {
-    const toExport = async (run: ScoredRun, kind: CandidateKind, includeDiagnostics: boolean): Promise<ScoredRunExport> => {
+    const toExport = (run: ScoredRun, kind: CandidateKind, includeDiagnostics: boolean): Promise<ScoredRunExport> => {
       const fixture = fixtureById(get(), run.fixture);
-      const started = run.events.find((e) => e.kind === "run_started");
-      if (!fixture || started?.kind !== "run_started") throw new Error(`no fixture ${run.fixture}`);
-      return ScoredRunExport.parse({
-        format: SCORED_RUN_FORMAT,
-        exported_at: deps.nowIso(),
-        runtime_version: RUNTIME_VERSION,
-        fixture: { id: fixture.id, content_hash: await fixtureHash(deps, fixture) },
-        candidate: { name: run.candidate, kind },
-        budget: started.budget,
-        events: run.events,
-        result: run.result,
-        verdicts: run.verdicts,
-        passed: run.passed,
-        unused_replies: run.unused_replies,
-        ...(includeDiagnostics && run.diagnostics ? { diagnostics: run.diagnostics } : {}),
-      });
+      if (!fixture) throw new Error(`no fixture ${run.fixture}`);
+      return exportRun(run, fixture, kind, { includeDiagnostics, sha256: deps.sha256Hex, nowIso: deps.nowIso() });
     };
     const fail = (fileName: string, text: string): false => {
       set({ notice: { kind: "error", text: `${fileName}: ${text}` } });
@@ -71,12 +56,13 @@ export const createIoSlice =
       async exportSuite({ includeDiagnostics }) {
         const { runs } = get().suite;
         if (runs.length === 0) return null;
-        const file = ScoredSuiteExport.parse({
-          format: SCORED_SUITE_FORMAT,
-          exported_at: deps.nowIso(),
-          runtime_version: RUNTIME_VERSION,
-          runs: await Promise.all(runs.map((r) => toExport(r, "scripted", includeDiagnostics))),
-        });
+        const file = await exportSuite(
+          runs.flatMap((run) => {
+            const fixture = fixtureById(get(), run.fixture);
+            return fixture ? [{ run, fixture, kind: "scripted" as const }] : [];
+          }),
+          { includeDiagnostics, sha256: deps.sha256Hex, nowIso: deps.nowIso() },
+        );
         return { fileName: `finbound-suite-${runs.length}-runs.json`, text: `${JSON.stringify(file, null, 2)}\n` };
       },
       async importText(fileName, text) {
@@ -101,8 +87,10 @@ export const createIoSlice =
       const file = parsed.data;
       const fixture = fixtureById(get(), file.fixture.id);
       if (!fixture) return fail(fileName, `field "fixture.id": unknown fixture ${JSON.stringify(file.fixture.id)}`);
+      const verification = await verifyRun(file, deps.sha256Hex);
+      if (!verification.ok && verification.status !== "unsealed") return fail(fileName, `rejected, not verified: ${verification.message}`);
       const rescored = await rescoreExport(file, fixture);
-      const fixtureMatches = file.fixture.content_hash === (await fixtureHash(deps, fixture));
+      const fixtureMatches = file.fixture.content_hash === (await fixtureContentHash(fixture, deps.sha256Hex));
       get().selectFixture(fixture.id, file.candidate.name);
       get().loadRun({
         fixtureId: fixture.id,
@@ -111,9 +99,9 @@ export const createIoSlice =
         budget: file.budget,
         events: rescored.run.events,
         scored: rescored.run,
-        imported: { fileName, differences: rescored.differences, eventsMatch: rescored.eventsMatch, fixtureMatches },
+        imported: { fileName, differences: rescored.differences, eventsMatch: rescored.eventsMatch, fixtureMatches, verified: verification.ok },
       });
-      set({ view: "run", notice: { kind: "info", text: `${fileName}: imported and re-scored — ${rescored.differences.length === 0 ? "the recomputed verdicts match the file" : `${rescored.differences.length} verdict(s) differ from the file`}` } });
+      set({ view: "run", notice: { kind: "info", text: `${fileName}: ${verification.ok ? "verified" : "NOT sealed (no integrity block)"}, imported and re-scored — ${rescored.differences.length === 0 ? "the recomputed verdicts match the file" : `${rescored.differences.length} verdict(s) differ from the file`}` } });
       return true;
     }
 
@@ -122,7 +110,13 @@ export const createIoSlice =
       if (!parsed.success) return fail(fileName, `not a valid ${SCORED_SUITE_FORMAT} file: ${describeIssues(parsed.error)}`);
       const runs: ScoredRun[] = [];
       let differing = 0;
+      const suite = parsed.data;
+      if (suite.integrity && suite.integrity.digest !== (await suiteDigest(suite.runs, deps.sha256Hex))) {
+        return fail(fileName, "rejected, not verified: the suite digest does not match: a run was added, removed, reordered or edited after export");
+      }
       for (const [i, file] of parsed.data.runs.entries()) {
+        const verification = await verifyRun(file, deps.sha256Hex);
+        if (!verification.ok && verification.status !== "unsealed") return fail(fileName, `rejected, not verified: run ${i}: ${verification.message}`);
         const fixture = fixtureById(get(), file.fixture.id);
         if (!fixture) return fail(fileName, `field "runs[${i}].fixture.id": unknown fixture ${JSON.stringify(file.fixture.id)}`);
         const rescored = await rescoreExport(file, fixture);

@@ -21,6 +21,8 @@ export interface ImportReport {
   eventsMatch: boolean;
   /** Whether the fixture is still the one the run was exported against. */
   fixtureMatches: boolean;
+  /** Whether the file's hash chain and digest verified (false: the file was not sealed). */
+  verified: boolean;
 }
 
 export interface LoadedRun {

@@ -68,20 +68,34 @@ describe("the workbench store", () => {
     const imported = other.getState().run;
     expect(imported?.kind).toBe("imported");
     expect(imported?.scored?.verdicts).toEqual(before);
-    expect(imported?.imported).toMatchObject({ differences: [], eventsMatch: true, fixtureMatches: true });
+    expect(imported?.imported).toMatchObject({ differences: [], eventsMatch: true, fixtureMatches: true, verified: true });
   });
 
   it("never trusts verdicts inside an imported file: it re-scores and reports the differences", async () => {
     const store = await runOf("concentration-hh1001", "alters-input");
     const file = await store.getState().exportRun({ includeDiagnostics: false });
-    const doctored = JSON.parse(file!.text) as { verdicts: { status: string }[]; passed: boolean };
+    const doctored = JSON.parse(file!.text) as { verdicts: { status: string }[]; passed: boolean; integrity?: unknown };
     doctored.verdicts.forEach((v) => (v.status = "pass"));
     doctored.passed = true;
+    // A forger who drops the seal: the import says "not sealed", re-scores, and shows every difference.
+    delete doctored.integrity;
     const other = makeStore();
     await other.getState().importText("doctored.json", JSON.stringify(doctored));
     const run = other.getState().run;
     expect(run?.scored?.passed).toBe(false);
-    expect(run?.imported?.differences.map((d) => d.check).sort()).toEqual(["claim[0].evidence", "claim[0].value", "evidence_ids", "inputs_from_evidence"]);
+    expect(run?.imported?.differences.map((d) => d.check).sort()).toEqual(["claim[0].evidence", "claim[0].value", "evidence_ids", "inputs_from_evidence", "self_report_consistent"]);
+  });
+
+  it("rejects a sealed export whose numbers were edited, naming the event, and keeps the workspace", async () => {
+    const store = await runOf("fv-scenario-a", "reference");
+    const file = await store.getState().exportRun({ includeDiagnostics: false });
+    const edited = JSON.parse(file!.text) as { events: { kind: string; data?: Record<string, unknown> }[] };
+    const index = edited.events.findIndex((e) => e.kind === "observation");
+    edited.events[index]!.data!.value = 1;
+    const before = store.getState().run;
+    expect(await store.getState().importText("edited.json", JSON.stringify(edited))).toBe(false);
+    expect(store.getState().notice?.text).toContain(`rejected, not verified: event #${index} (observation call-1) breaks the hash chain`);
+    expect(store.getState().run).toBe(before);
   });
 
   it.each([

@@ -1,5 +1,5 @@
-import { concentration } from "./concentration.ts";
-import { futureValue } from "./future-value.ts";
+import { CONCENTRATION_CALCULATOR, concentration } from "./concentration.ts";
+import { FUTURE_VALUE_CALCULATOR, futureValue } from "./future-value.ts";
 import { portfolioRead } from "./portfolio-read.ts";
 import type { ToolSpec } from "./tool.ts";
 
@@ -13,3 +13,6 @@ export const lookupTool = (name: string): ToolSpec<never> | undefined => TOOL_CA
 /** The calculator that backs claims of this kind. */
 export const calculatorFor = (kind: string): ToolSpec<never> | undefined =>
   [...TOOL_CATALOGUE.values()].find((t) => t.claim?.kind === kind);
+
+/** The calculator versions this runtime ships, bound into every export's digest. */
+export const CALCULATOR_VERSIONS: readonly string[] = [CONCENTRATION_CALCULATOR, FUTURE_VALUE_CALCULATOR];

@@ -17,6 +17,7 @@ export function ImportReportCallout({ report }: { report: ImportReport }) {
           ))}
         </ul>
       )}
+      <div data-testid="verification">{report.verified ? "Integrity: verified — the hash chain and digest match." : "Integrity: not sealed — the file has no integrity block, so edits cannot be detected."}</div>
       {!report.eventsMatch && <div>Replaying the file's replies did not reproduce its events; the events shown are the replay's.</div>}
       {!report.fixtureMatches && <div>The fixture has changed since this run was exported (content hash differs).</div>}
     </div>

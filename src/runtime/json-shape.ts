@@ -1,0 +1,53 @@
+/** Deeper replies are refused before parsing: nothing a decision needs is nested this far. */
+export const MAX_JSON_DEPTH = 64;
+
+export type JsonShape = { ok: true } | { ok: false; code: "too_deep" | "duplicate_keys"; detail: string };
+
+/**
+ * One linear pass over a reply's text, before JSON.parse: refuses nesting deeper than
+ * MAX_JSON_DEPTH (so no later recursion can overflow the stack) and duplicate keys in an object
+ * (parsers disagree on which one wins, and that ambiguity is an attack). Text that is not JSON at
+ * all is left for JSON.parse to reject.
+ */
+export function inspectJson(text: string): JsonShape {
+  const frames: { object: boolean; keys: Set<string>; expectKey: boolean }[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      const end = stringEnd(text, i);
+      if (end < 0) return { ok: true };
+      const top = frames.at(-1);
+      if (top?.object && top.expectKey) {
+        let key: string;
+        try {
+          key = JSON.parse(text.slice(i, end + 1)) as string;
+        } catch {
+          return { ok: true };
+        }
+        if (top.keys.has(key)) return { ok: false, code: "duplicate_keys", detail: `the key ${JSON.stringify(key.slice(0, 40))} appears twice in one object` };
+        top.keys.add(key);
+        top.expectKey = false;
+      }
+      i = end;
+    } else if (c === "{" || c === "[") {
+      frames.push({ object: c === "{", keys: new Set(), expectKey: c === "{" });
+      if (frames.length > MAX_JSON_DEPTH) return { ok: false, code: "too_deep", detail: `the reply nests deeper than ${MAX_JSON_DEPTH} levels` };
+    } else if (c === "}" || c === "]") {
+      frames.pop();
+    } else if (c === ",") {
+      const top = frames.at(-1);
+      if (top?.object) top.expectKey = true;
+    }
+  }
+  return { ok: true };
+}
+
+/** Index of the quote closing the string that opens at `start`, or -1. */
+function stringEnd(text: string, start: number): number {
+  for (let j = start + 1; j < text.length; j++) {
+    const c = text[j];
+    if (c === "\\") j++;
+    else if (c === '"') return j;
+  }
+  return -1;
+}

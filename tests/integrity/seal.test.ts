@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { exportRun } from "../../src/integrity/export.ts";
+import { verifyRun } from "../../src/integrity/run-digest.ts";
+import { jcs } from "../../src/integrity/seal.ts";
+import { nodeSha256 } from "../../src/cli/node-sha256.ts";
+import type { ScoredRunExport } from "../../src/schemas/export.ts";
+import { evaluateScripted } from "../../src/scoring/evaluate.ts";
+import { fixture } from "../support.ts";
+
+async function sealed(fx: string, candidate: string): Promise<ScoredRunExport> {
+  const run = await evaluateScripted(fixture(fx), candidate, { includeDiagnostics: true });
+  if (!run) throw new Error("no run");
+  return exportRun(run, fixture(fx), "scripted", { includeDiagnostics: false, sha256: nodeSha256, nowIso: "2026-11-30T00:00:00.000Z" });
+}
+
+const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+describe("tamper-evident exports", () => {
+  it("verifies an untouched export", async () => {
+    expect(await verifyRun(await sealed("fv-scenario-a", "reference"), nodeSha256)).toEqual({ ok: true, status: "verified" });
+  });
+
+  it("survives a JSON round trip and reformatting (RFC 8785 canonical form)", async () => {
+    const file = await sealed("concentration-hh1001", "reference");
+    const reformatted = JSON.parse(JSON.stringify(file, null, 7)) as ScoredRunExport;
+    expect(await verifyRun(reformatted, nodeSha256)).toMatchObject({ ok: true });
+    expect(jcs({ b: 1, a: [1e21, 0.4, "₹"] })).toBe('{"a":[1e+21,0.4,"₹"],"b":1}');
+  });
+
+  it("catches one number edited in an event and names that event", async () => {
+    const file = copy(await sealed("fv-scenario-a", "reference"));
+    const index = file.events.findIndex((e) => e.kind === "observation");
+    (file.events[index] as unknown as { data: { value: number } }).data.value = 3345563.95;
+    expect(await verifyRun(file, nodeSha256)).toMatchObject({ ok: false, status: "chain_broken", eventIndex: index, message: expect.stringMatching(new RegExp(`^event #${index} \\(observation call-1\\) breaks the hash chain`)) });
+  });
+
+  it("catches an event removed, and an event appended", async () => {
+    const removed = copy(await sealed("fv-scenario-a", "reference"));
+    removed.events.splice(3, 1);
+    expect(await verifyRun(removed, nodeSha256)).toMatchObject({ status: "chain_broken", eventIndex: 3 });
+    const appended = copy(await sealed("fv-scenario-a", "reference"));
+    appended.events.push(appended.events.at(-1)!);
+    expect(await verifyRun(appended, nodeSha256)).toMatchObject({ status: "chain_broken", eventIndex: appended.events.length - 1 });
+  });
+
+  it("catches an edited result, verdict, fixture hash or calculator-bound field through the digest", async () => {
+    const edits: ((f: ScoredRunExport) => void)[] = [
+      (f) => ((f.result.claims[0] as { value: number }).value = 1),
+      (f) => ((f.verdicts[0] as { status: string }).status = "fail"),
+      (f) => (f.fixture.content_hash = `sha256:${"1".repeat(64)}`),
+      (f) => (f.passed = !f.passed),
+      (f) => (f.budget.deadline_ms = 60_000),
+    ];
+    for (const edit of edits) {
+      const file = copy(await sealed("fv-scenario-a", "reference"));
+      edit(file);
+      expect(await verifyRun(file, nodeSha256)).toMatchObject({ ok: false, status: "digest_mismatch" });
+    }
+  });
+
+  it("reports a file without an integrity block as unsealed, not verified", async () => {
+    const { integrity: _gone, ...file } = await sealed("fv-scenario-a", "reference");
+    expect(await verifyRun(file, nodeSha256)).toMatchObject({ ok: false, status: "unsealed" });
+  });
+});
