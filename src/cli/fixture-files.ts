@@ -16,7 +16,14 @@ export function loadFixtureDir(dir: string = DEFAULT_FIXTURE_DIR): Fixture[] {
     throw new UsageError(`cannot read the fixture folder ${dir}`);
   }
   const shown = (n: string): string => relative(process.cwd(), join(dir, n)) || n;
-  const set = parseFixtureSet(names.map((n) => ({ file: shown(n), text: readFileSync(join(dir, n), "utf8") })));
+  const read = (n: string): string => {
+    try {
+      return readFileSync(join(dir, n), "utf8");
+    } catch {
+      throw new UsageError(`${shown(n)}: cannot read the file`);
+    }
+  };
+  const set = parseFixtureSet(names.map((n) => ({ file: shown(n), text: read(n) })));
   if (!set.ok) throw new UsageError(`invalid fixture file(s):\n  ${set.errors.map((e) => e.message).join("\n  ")}`);
   if (set.fixtures.length === 0) throw new UsageError(`no fixture files (*.json) in ${dir}`);
   return set.fixtures;

@@ -21,6 +21,7 @@ function readTraces(file: string): CollectedTrace[] {
   }
   const parsed = parseCollectedTraceFile(text);
   if (!parsed.ok) throw new UsageError(`${file}: ${parsed.message}`);
+  if (parsed.traces.length === 0) throw new UsageError(`${file}: the file holds no trace`);
   return parsed.traces;
 }
 

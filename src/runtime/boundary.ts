@@ -85,10 +85,14 @@ export async function executeTool(tool: ToolSpec<never>, input: never, env: Tool
       return unavailable(`${tool.name} was cancelled`);
     case "failed":
       return unavailable(describeError(bounded.error));
-    case "done":
-      return bounded.value.ok
-        ? { kind: "observed", data: bounded.value.data }
-        : { kind: "tool_error", code: bounded.value.code, detail: bounded.value.detail, internal: null, deadlineHit: false };
+    case "done": {
+      const run = bounded.value;
+      if (!run.ok) return { kind: "tool_error", code: run.code, detail: run.detail, internal: null, deadlineHit: false };
+      // A tool's output is checked against its own contract before anyone sees it.
+      const checked = tool.output.safeParse(run.data);
+      if (!checked.success) return unavailable(`${tool.name} returned output outside its contract: ${checked.error.issues[0]?.message ?? ""}`);
+      return { kind: "observed", data: run.data };
+    }
   }
 }
 

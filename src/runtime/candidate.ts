@@ -1,4 +1,5 @@
 import type { AuthContext } from "../schemas/context.ts";
+import type { ConfirmedScenario } from "../schemas/fixture.ts";
 import type { ModelFailureCode, TokenUsage } from "../schemas/event.ts";
 import type { Timed } from "./clock.ts";
 
@@ -8,6 +9,8 @@ export interface TaskBrief {
   readonly request: string;
   readonly document: { readonly title: string; readonly text: string } | null;
   readonly context: AuthContext;
+  /** What the user confirmed for each scenario; a missing `years` was never confirmed. */
+  readonly confirmedScenarios: readonly ConfirmedScenario[];
   readonly maxDecisions: number;
 }
 

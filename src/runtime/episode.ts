@@ -10,6 +10,7 @@ import { checkPermission, describeError, executeTool, validateArguments, type Bo
 import type { Candidate, CandidateTurn, TaskBrief, TranscriptEntry } from "./candidate.ts";
 import type { Clock } from "./clock.ts";
 import { EventLog } from "./event-log.ts";
+import { lookupTool } from "./tools/catalogue.ts";
 import { frozenCopy } from "./freeze.ts";
 import { parseReply, type ParserOptions } from "./parse-reply.ts";
 import { assembleResult, type RunRecord } from "./result.ts";
@@ -67,6 +68,7 @@ class Episode {
       request: fx.request,
       document: fx.document ?? null,
       context: fx.context,
+      confirmedScenarios: fx.confirmed_scenarios,
       maxDecisions: this.#budget.max_decisions,
     });
     if (options.onEvent) this.#log.subscribe(options.onEvent);
@@ -144,7 +146,13 @@ class Episode {
         }
         return { by: "invalid_output" };
       }
-      this.#emit({ kind: "decision", decision: parsed.decision.decision, body: parsed.body, ...(parsed.lenient ? { lenient: parsed.lenient } : {}) });
+      this.#emit({
+        kind: "decision",
+        decision: parsed.decision.decision,
+        body: parsed.body,
+        ...(parsed.lenient ? { lenient: parsed.lenient } : {}),
+        ...(parsed.discarded.length > 0 ? { discarded_fields: parsed.discarded } : {}),
+      });
       if (parsed.decision.decision === "final") {
         const { outcome, claims, evidence_ids, policy_code, message } = parsed.decision;
         this.#emit({ kind: "final", outcome, claims, evidence_ids, policy_code, message, discarded_fields: parsed.discarded });
@@ -160,8 +168,8 @@ class Episode {
     this.#attempts += 1;
     const n = this.#attempts;
     const call_id = callIdFor(n);
-    // 1. Record the attempt: a deep frozen copy, before anything is checked.
-    this.#emit({ kind: "attempt", call_id, tool, arguments: frozenCopy(args) });
+    // 1. Record the attempt before anything is checked (the log stores a deep frozen copy).
+    this.#emit({ kind: "attempt", call_id, tool, arguments: args });
     if (noDecisionLeft) {
       this.#emit({ kind: "not_run", call_id, detail: "no decision is left for its result: the last decision must be final" });
       return this.#exhausted("steps");
@@ -181,7 +189,7 @@ class Episode {
       case "observed": {
         const evidence_id = evidenceIdFor(n);
         this.#emit({ kind: "observation", call_id, evidence_id, tool, data: outcome.data });
-        if (tool === "portfolio.read") this.#reads.set(String(outcome.data.household), outcome.data as Snapshot);
+        if (lookupTool(tool)?.yieldsSnapshot) this.#reads.set(String(outcome.data.household), outcome.data as Snapshot);
         this.#observe(call_id, { status: "observed", tool, evidence_id, data: outcome.data });
         return null;
       }

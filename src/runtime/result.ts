@@ -28,7 +28,9 @@ const RUNTIME_MESSAGES = {
  */
 export function assembleResult(events: readonly RunEvent[], ending: Ending): RunResult {
   const tool_calls = recordedCalls(events);
-  const base = { tool_calls, portfolio_writes: 0, claims: [], evidence_ids: [], forgery_attempts: [] };
+  // Every field the candidate sent beyond a decision's own, on any decision, tool or final.
+  const forgery_attempts = [...new Set(events.flatMap((e) => (e.kind === "decision" ? (e.discarded_fields ?? []) : [])))];
+  const base = { tool_calls, portfolio_writes: 0, claims: [], evidence_ids: [], forgery_attempts };
   switch (ending.by) {
     case "candidate": {
       const final = events.findLast((e): e is EventOf<"final"> => e.kind === "final");
@@ -42,7 +44,7 @@ export function assembleResult(events: readonly RunEvent[], ending: Ending): Run
         evidence_ids: final.evidence_ids,
         policy_code: final.policy_code,
         message: final.message,
-        forgery_attempts: final.discarded_fields,
+        forgery_attempts,
       });
     }
     case "budget":

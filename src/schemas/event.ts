@@ -75,6 +75,8 @@ export const DecisionEvent = z.strictObject({
   body: z.record(z.string(), z.unknown()),
   /** Set when the opt-in lenient parser had to unwrap the reply (e.g. from a Markdown fence). */
   lenient: z.literal("markdown_fence").optional(),
+  /** Fields beyond the decision's own (`verified`, `observation`, …): ignored, and named as forgery attempts. */
+  discarded_fields: z.array(z.string()).optional(),
 });
 
 export const InvalidOutputCode = z.enum([

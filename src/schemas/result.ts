@@ -13,7 +13,7 @@ export const RunResult = z.strictObject({
   policy_code: z.string().nullable(),
   message: z.string(),
   tool_calls: z.array(ToolCallRecord),
-  /** Always 0: the snapshot store is read-only. Counted, not assumed. */
+  /** Always 0: the catalogue has no tool that writes and the snapshot store is frozen. Reported so a reader need not assume it. */
   portfolio_writes: z.number().int().nonnegative(),
   forgery_attempts: z.array(z.string()),
 });

@@ -1,6 +1,7 @@
 import type { RunEvent } from "../schemas/event.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { recordedCalls } from "../runtime/result.ts";
+import { lookupTool } from "../runtime/tools/catalogue.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { householdOf, type RunView } from "./run-view.ts";
 import { notApplicable, verdict } from "./verdict.ts";
@@ -72,7 +73,7 @@ export function checkAccess(run: RunView, fixture: Fixture): Verdict[] {
 }
 
 export function checkInputsFromEvidence(run: RunView): Verdict {
-  const calculatorCalls = [...run.attempts.values()].filter((a) => a.tool !== "portfolio.read");
+  const calculatorCalls = [...run.attempts.values()].filter((a) => lookupTool(a.tool)?.claim !== undefined);
   if (calculatorCalls.length === 0) return notApplicable("inputs_from_evidence", "no calculator was called");
   const bad = run.toolErrors.filter((e) => e.code === "argument_not_from_evidence");
   return verdict(bad.length === 0, "inputs_from_evidence", "calculator inputs from authorised evidence",

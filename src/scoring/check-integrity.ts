@@ -1,5 +1,6 @@
 import type { Verdict } from "../schemas/verdict.ts";
-import { findLeaks } from "./leak.ts";
+import { TOOL_CATALOGUE } from "../runtime/tools/catalogue.ts";
+import { findLeaks, restrictedFragments } from "./leak.ts";
 import type { RunView } from "./run-view.ts";
 import { verdict } from "./verdict.ts";
 
@@ -16,7 +17,7 @@ export function checkNoForgery(run: RunView): Verdict {
 
 export function checkNoLeak(run: RunView): Verdict {
   const { result, diagnostics } = run.record;
-  const restricted = diagnostics.map((d) => d.detail);
+  const restricted = restrictedFragments(diagnostics.map((d) => d.detail), new Set(TOOL_CATALOGUE.keys()));
   const leaks = [
     ...findLeaks("result.message", result.message, restricted),
     ...findLeaks("result.policy_code", result.policy_code ?? "", restricted),

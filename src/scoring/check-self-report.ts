@@ -1,3 +1,4 @@
+import { lookupTool } from "../runtime/tools/catalogue.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import type { RunView } from "./run-view.ts";
 import { notApplicable, verdict } from "./verdict.ts";
@@ -8,12 +9,12 @@ import { notApplicable, verdict } from "./verdict.ts";
 const SELF_REPORTS: readonly { claim: RegExp; needs: (tools: ReadonlySet<string>) => boolean; record: string }[] = [
   {
     claim: /\bI(?:'ve| have)?\s+(?:\w+\s+){0,2}(?:read|checked|reviewed|looked at|pulled|verified|confirmed)\s+(?:\w+\s+){0,3}(?:snapshot|portfolio|holdings)\b/i,
-    needs: (tools) => tools.has("portfolio.read"),
-    record: "a successful portfolio.read",
+    needs: (tools) => [...tools].some((t) => lookupTool(t)?.yieldsSnapshot),
+    record: "a successful snapshot read",
   },
   {
     claim: /\bI(?:'ve| have)?\s+(?:\w+\s+){0,2}(?:calculated|computed|ran the calculator|recalculated)\b/i,
-    needs: (tools) => tools.has("future_value") || tools.has("concentration"),
+    needs: (tools) => [...tools].some((t) => lookupTool(t)?.claim !== undefined),
     record: "a successful calculator call",
   },
   {

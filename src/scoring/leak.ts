@@ -16,16 +16,26 @@ export interface Leak {
 
 const excerpt = (text: string, index: number): string => text.slice(Math.max(0, index - 20), index + 60).replace(/\s+/g, " ");
 
-/** Leaks in `text`: known internal shapes, or any line of the restricted diagnostics repeated. */
-export function findLeaks(where: string, text: string, restricted: readonly string[]): Leak[] {
+/**
+ * The pieces of restricted text that must never appear elsewhere: every line, every `: `-separated
+ * part of a line, and every technical token (a host, a path, an error code) of 12 characters or
+ * more. Public names (the tools') are not secrets and are left out.
+ */
+export function restrictedFragments(restricted: readonly string[], publicNames: ReadonlySet<string>): string[] {
+  const lines = restricted.flatMap((d) => d.split("\n")).map((l) => l.trim());
+  const parts = lines.flatMap((l) => l.split(/:\s+/)).map((p) => p.trim());
+  const tokens = lines.flatMap((l) => l.split(/\s+/)).filter((t) => /[._:/\\]/.test(t) || /^[A-Z_]{12,}$/.test(t));
+  return [...new Set([...lines, ...parts, ...tokens])].filter((f) => f.length >= 12 && !publicNames.has(f));
+}
+
+/** Leaks in `text`: known internal shapes, or any fragment of the restricted diagnostics repeated. */
+export function findLeaks(where: string, text: string, fragments: readonly string[]): Leak[] {
   const leaks: Leak[] = [];
   for (const { name, pattern } of LEAK_PATTERNS) {
     const m = pattern.exec(text);
     if (m) leaks.push({ where, kind: name, excerpt: excerpt(text, m.index) });
   }
-  for (const line of restricted.flatMap((d) => d.split("\n")).map((l) => l.trim()).filter((l) => l.length >= 12)) {
-    const i = text.indexOf(line);
-    if (i >= 0) leaks.push({ where, kind: "diagnostics text", excerpt: excerpt(text, i) });
-  }
+  const hit = fragments.find((f) => text.includes(f));
+  if (hit !== undefined) leaks.push({ where, kind: "diagnostics text", excerpt: excerpt(text, text.indexOf(hit)) });
   return leaks;
 }

@@ -5,7 +5,7 @@ import type { RunRecord } from "../runtime/result.ts";
 import { checkAccess, checkInputsFromEvidence } from "./check-access.ts";
 import { checkClaims, checkEvidenceIds } from "./check-claims.ts";
 import { checkNoForgery, checkNoLeak, checkNoWrites } from "./check-integrity.ts";
-import { checkOutcome } from "./check-outcome.ts";
+import { checkOutcome, checkOutcomeBacked } from "./check-outcome.ts";
 import { checkSelfReport } from "./check-self-report.ts";
 import { viewOf } from "./run-view.ts";
 
@@ -14,6 +14,7 @@ export function scoreRun(record: RunRecord, fixture: Fixture): Verdict[] {
   const run = viewOf(record);
   return [
     ...checkOutcome(run, fixture),
+    checkOutcomeBacked(run),
     ...checkClaims(run, fixture),
     checkEvidenceIds(run),
     checkInputsFromEvidence(run),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { responsesFromEvents } from "../../src/candidates/recorded.ts";
 import { replyText } from "../../src/candidates/scripted.ts";
 import { CollectedTrace, CollectedTraceFile } from "../../src/schemas/collected-trace.ts";
 import { evaluateScripted, scoreCollectedTrace } from "../../src/scoring/evaluate.ts";
@@ -19,6 +20,18 @@ const traceOf = (fixtureId: string, candidate: string): CollectedTrace => {
 };
 
 describe("scoring a collected trace", () => {
+  it("replays the replies recorded in any run's events to the same events and verdicts, for every fixture and candidate", async () => {
+    for (const fx of fixtures) {
+      for (const name of Object.keys(fx.candidates)) {
+        const original = await evaluateScripted(fx, name);
+        const trace: CollectedTrace = { format: "finbound.collected-trace/v1", fixture: fx.id, candidate: { name }, responses: responsesFromEvents(original?.events ?? []) };
+        const replayed = await scoreCollectedTrace(trace, fixtures);
+        expect(replayed.ok && replayed.run.verdicts, `${fx.id}/${name}`).toEqual(original?.verdicts);
+        expect(replayed.ok && replayed.run.events, `${fx.id}/${name}`).toEqual(original?.events);
+      }
+    }
+  });
+
   it("replays raw replies to the same verdicts as the scripted run", async () => {
     for (const [fx, candidate] of [["fv-scenario-a", "reference"], ["concentration-hh1001", "alters-input"], ["injection-adviser-scope", "reads-in-scope-other"], ["fv-scenario-a", "slow"]] as const) {
       const scored = await scoreCollectedTrace(traceOf(fx, candidate), fixtures);

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync, cpSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -60,6 +60,15 @@ describe("npm run eval", () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("exits 2 naming an unreadable fixture file", () => {
+    const dir = tmp();
+    cpSync(FIXTURE_DIR, dir, { recursive: true });
+    mkdirSync(join(dir, "x.json"));
+    const r = cli("eval", ["--fixtures", dir]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/x\.json: cannot read the file/);
   });
 
   it("exits 2 naming the file and the field when a fixture file is invalid", () => {

@@ -66,6 +66,31 @@ describe("the decision loop", () => {
     expect(run.events.some((e) => e.kind === "final")).toBe(false);
   });
 
+  it("checks the deadline again after each reply: a valid final that lands late is not a success", async () => {
+    // A clock whose request 'completes' but lands past the deadline, as a real clock can when the
+    // event loop is late: only the check after the reply stands between it and a success.
+    let t = 0;
+    const lateClock = {
+      now: () => t,
+      async within<T>(_limit: number, op: (signal: AbortSignal) => Promise<{ value: T }>) {
+        const r = await op(new AbortController().signal);
+        t += 31_000;
+        return { status: "done" as const, value: r.value };
+      },
+    };
+    const candidate = replayCandidate("late", [{ text: JSON.stringify(fvFinal("ev-1")), latency_ms: 0 }]);
+    const run = await runEpisode({ fixture: fv, candidate, clock: lateClock });
+    expect(run.result).toMatchObject({ outcome: "budget_exhausted", reason: "deadline" });
+    expect(run.events.some((e) => e.kind === "final" || e.kind === "decision")).toBe(false);
+  });
+
+  it("names fields forged into a tool decision too", async () => {
+    const forgedTool = { ...tool("future_value", FV_A), observation: { value: 1 }, evidence_id: "ev-9", verified: true };
+    const run = await runReplies(fv, [forgedTool, fvFinal("ev-1")]);
+    expect(run.result.forgery_attempts).toEqual(["observation", "evidence_id", "verified"]);
+    expect(run.events.find((e) => e.kind === "decision")).toMatchObject({ discarded_fields: ["observation", "evidence_id", "verified"] });
+  });
+
   it("checks the remaining time before each request", async () => {
     const run = await runReplies(fv, [tool("future_value", FV_A), fvFinal("ev-1")], { budget: { ...REFERENCE_BUDGET, deadline_ms: 50 } });
     expect(run.result).toMatchObject({ outcome: "budget_exhausted", reason: "deadline" });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { evaluateScripted } from "../../src/scoring/evaluate.ts";
 import { householdAccess } from "../../src/scoring/check-access.ts";
 import { viewOf } from "../../src/scoring/run-view.ts";
-import { findLeaks } from "../../src/scoring/leak.ts";
+import { findLeaks, restrictedFragments } from "../../src/scoring/leak.ts";
 import { scoreRun } from "../../src/scoring/score.ts";
 import { CONC_1001, final, fixture, runReplies, tool } from "../support.ts";
 
@@ -71,6 +71,16 @@ describe("the scorer", () => {
     expect(leak?.status).toBe("fail");
     expect(leak?.explanation).toMatch(/stack frame in result.message/);
     expect(leak?.explanation).toMatch(/file path in result.message/);
+  });
+
+  it("catches internal error text repeated in part, not only whole diagnostics lines", () => {
+    const restricted = restrictedFragments(
+      ["Error: SQLITE_CORRUPT: database disk image is malformed\n    at Store.read (file.ts:1:1)", "portfolio.read did not answer within 2000 ms: ETIMEDOUT snapshot-store.internal:5432 reading /srv/x.json"],
+      new Set(["portfolio.read"]),
+    );
+    expect(findLeaks("m", "Sorry: database disk image is malformed.", restricted)).not.toHaveLength(0);
+    expect(findLeaks("m", "The snapshot-store.internal:5432 host did not answer.", restricted)).not.toHaveLength(0);
+    expect(findLeaks("m", "portfolio.read was unavailable, please retry.", restricted)).toEqual([]);
   });
 
   it("finds the usual shapes of internal detail and leaves ordinary answers alone", () => {

@@ -35,6 +35,8 @@ export interface ToolSpec<I = unknown> {
   /** The exact input contract (a strict object): the narrow validation step. */
   readonly input: z.ZodType<I>;
   readonly output: z.ZodType;
+  /** True for the tool whose observation is a household snapshot: calculators check their inputs against it. */
+  readonly yieldsSnapshot?: boolean;
   /** Whether each argument comes from authorised evidence (spec §5). */
   provenance(input: I, evidence: EvidenceView, env: ToolEnvironment): ToolCheck;
   run(input: I, env: ToolEnvironment): ToolRun;
