@@ -2,6 +2,7 @@ import type { AuthContext } from "../schemas/context.ts";
 import type { ToolFault } from "../schemas/fixture.ts";
 import type { DenialCode, ToolErrorCode } from "../schemas/tool-call.ts";
 import type { Clock } from "./clock.ts";
+import { publicIssue } from "../schemas/describe-issues.ts";
 import { isPlainObject } from "./freeze.ts";
 import { lookupTool } from "./tools/catalogue.ts";
 import type { EvidenceView, ToolEnvironment, ToolSpec } from "./tools/tool.ts";
@@ -18,7 +19,7 @@ type Permitted = { tool: ToolSpec<never>; args: Record<string, unknown> };
 /** Step 2, broad permission: a known tool, an object of arguments, a household inside the scope. */
 export function checkPermission(tool: string, args: unknown, context: AuthContext): Denied | Permitted {
   const spec = lookupTool(tool);
-  if (!spec) return { kind: "denied", code: "tool_not_available", detail: `no tool named ${JSON.stringify(tool)} is available` };
+  if (!spec) return { kind: "denied", code: "tool_not_available", detail: "no such tool is available" };
   if (!isPlainObject(args)) return { kind: "denied", code: "arguments_not_object", detail: "arguments must be a JSON object" };
   if (Object.hasOwn(args, "household")) {
     const household = args.household;
@@ -36,9 +37,7 @@ type Validated = { ok: true; input: never } | { ok: false; code: ToolErrorCode; 
 export function validateArguments(permitted: Permitted, evidence: EvidenceView, env: ToolEnvironment): Validated {
   const parsed = permitted.tool.input.safeParse(permitted.args);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? issue.path.join(".") : "arguments";
-    return { ok: false, code: "invalid_arguments", detail: `${where}: ${issue?.message ?? "invalid"}` };
+    return { ok: false, code: "invalid_arguments", detail: publicIssue(parsed.error.issues[0], "arguments: invalid") };
   }
   const provenance = permitted.tool.provenance(parsed.data, evidence, env);
   if (!provenance.ok) return provenance;

@@ -1,6 +1,7 @@
 import { Decision, FINAL_PUBLIC_FIELDS } from "../schemas/decision.ts";
 import type { InvalidOutputCode } from "../schemas/event.ts";
 import { Outcome, CandidateOutcome } from "../schemas/outcome.ts";
+import { publicIssue } from "../schemas/describe-issues.ts";
 import { isPlainObject } from "./freeze.ts";
 import { inspectJson } from "./json-shape.ts";
 
@@ -38,13 +39,11 @@ export function parseReply(reply: string, finishReason: string | null, options: 
   }
   if (!isPlainObject(json)) return invalid("not_an_object", "the reply must be one JSON object, not an array or a scalar");
   if (json.decision === "final" && typeof json.outcome === "string" && Outcome.safeParse(json.outcome).success && !CandidateOutcome.safeParse(json.outcome).success) {
-    return invalid("runtime_outcome", `the outcome ${json.outcome} is set by the runtime, never by a candidate`);
+    return invalid("runtime_outcome", "that outcome is set by the runtime, never by a candidate");
   }
   const parsed = Decision.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? issue.path.join(".") : "decision";
-    return invalid("not_a_decision", `${where}: ${issue?.message ?? "not a valid decision"}`);
+    return invalid("not_a_decision", publicIssue(parsed.error.issues[0], "not a valid decision"));
   }
   const allowed: readonly string[] = parsed.data.decision === "final" ? ["decision", ...FINAL_PUBLIC_FIELDS] : ["decision", "tool", "arguments"];
   const discarded = Object.keys(json).filter((k) => !allowed.includes(k));

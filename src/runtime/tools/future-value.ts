@@ -31,7 +31,7 @@ export const futureValue = defineTool({
   }),
   provenance(input, _evidence, env) {
     const confirmed = env.confirmedScenarios.find((s) => s.scenario === input.scenario);
-    if (!confirmed) return notFromEvidence(`scenario ${input.scenario} was never confirmed by the user`);
+    if (!confirmed) return notFromEvidence("that scenario was never confirmed by the user");
     if (input.principal_inr !== confirmed.principal_inr) return notFromEvidence("principal_inr differs from the confirmed scenario");
     if (input.annual_return !== confirmed.annual_return) return notFromEvidence("annual_return differs from the confirmed scenario");
     if (confirmed.years === undefined) return notFromEvidence("the horizon (years) was never confirmed; it cannot be supplied by the candidate");
