@@ -1,5 +1,5 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig, type ProxyOptions } from "vite";
+import { defineConfig, type Plugin, type ProxyOptions } from "vite";
 
 // A same-origin path to a local model server, so the page never meets CORS: in the workbench,
 // use base URL `/llm`. FINBOUND_LLM_URL picks the server (llama-server's usual port by default).
@@ -11,8 +11,32 @@ const llmProxy: Record<string, ProxyOptions> = {
   },
 };
 
+// The built app's Content-Security-Policy: no inline script, no eval; the page may connect only to
+// its own origin (which includes the /llm proxy and the simulated model at /sim) and to the model
+// endpoints named in FINBOUND_CONNECT_SRC (default: llama.cpp, Ollama and vLLM on loopback).
+const MODEL_ENDPOINTS = process.env.FINBOUND_CONNECT_SRC ?? ["8080", "11434", "8000", "1234"].flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`]).join(" ");
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  `connect-src 'self' ${MODEL_ENDPOINTS}`,
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join("; ");
+
+/** Adds the policy to index.html in production builds only (the dev server injects inline scripts). */
+const contentSecurityPolicy = (): Plugin => ({
+  name: "finbound-csp",
+  apply: "build",
+  transformIndexHtml: () => [{ tag: "meta", attrs: { "http-equiv": "Content-Security-Policy", content: CONTENT_SECURITY_POLICY }, injectTo: "head-prepend" }],
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   server: { port: 5173, strictPort: false, host: "127.0.0.1", proxy: llmProxy },
   preview: { port: 4173, host: "127.0.0.1", proxy: llmProxy },
 });

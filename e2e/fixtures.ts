@@ -23,7 +23,15 @@ export const test = base.extend<Fixtures>({
         errors.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`);
       });
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      // Content-Security-Policy violations are collected in the page itself and count as errors too.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+        document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} blocked ${e.blockedURI}`));
+      });
       await use(errors);
+      const violations = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []).catch(() => []);
+      errors.push(...violations.map((v) => `CSP violation: ${v}`));
       expect(errors, "the page logged console errors or threw uncaught exceptions").toEqual([]);
     },
     { auto: true },

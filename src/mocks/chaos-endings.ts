@@ -9,10 +9,15 @@ export function outcomeLabel(r: Pick<RunResult, "outcome" | "reason" | "policy_c
   return detail ? `${r.outcome}/${detail}` : r.outcome;
 }
 
-/** How a run may end, and how many requests it made on the way. */
-export interface Ending {
-  outcome: string;
-  requests: number;
+/** One request of a run: what the server did with it, and what the client saw (ms since the run started). */
+export interface ObservedRequest {
+  /** Undefined when the server never read the request (the client gave up first). */
+  chaos: ChaosEvent | undefined;
+  startedMs: number;
+  /** Null while still in flight. */
+  settledMs: number | null;
+  /** Whether the client had aborted it by the time it settled. */
+  aborted: boolean;
 }
 
 const DEADLINE = "budget_exhausted/deadline";
@@ -29,70 +34,65 @@ function decisionOf(reply: ScriptedReply | undefined): Record<string, unknown> |
 }
 
 /**
- * Every ending the runtime may reach given what the chaos server did, found by replaying the
- * episode's rules (src/runtime/episode.ts) on the server's nominal delays. Real requests take a
- * little longer than their delay, so two times closer than `slackMs` are compared both ways.
- * A path that needs a request the run never made is no explanation.
+ * The outcomes that explain a run, from what the server did with each request and when the client
+ * saw it happen. Faults come from the server (a 500 is model_http_error, a drop model_network_error,
+ * garbage invalid_output; normal replies follow the fixture's script to its expected outcome). Times
+ * come from the client, so a busy machine does not turn a timeout into a mismatch: a request the
+ * client aborted explains model_timeout if it was aborted a whole request timeout after it could have
+ * been prepared, and the deadline if it was aborted at the deadline with less than a request timeout
+ * left; an earlier abort explains nothing. Two times closer than `slackMs` are compared both ways.
+ * Every request must be accounted for: a fault before the last request, a request that never
+ * settled, or an answered one the server has no record of, explains nothing.
  */
-export function explainableEndings(fixture: Fixture, candidate: string, chaos: readonly ChaosEvent[], budget: BudgetConfig, slackMs: number): Ending[] {
+export function explainableOutcomes(
+  fixture: Fixture,
+  candidate: string,
+  requests: readonly ObservedRequest[],
+  budget: BudgetConfig,
+  runMs: number,
+  slackMs: number,
+): string[] {
   const script = fixture.candidates[candidate]?.replies ?? [];
-  const byTurn = new Map(chaos.map((e) => [e.turn, e]));
-  const { deadline_ms: deadline, request_timeout_ms: requestTimeout, tool_timeout_ms: toolTimeout } = budget;
+  const { deadline_ms: deadline, request_timeout_ms: requestTimeout } = budget;
   const expected = outcomeLabel({ outcome: fixture.expected.outcome, reason: null, policy_code: fixture.expected.policy_code });
-  const endings = new Map<string, Ending>();
-  const end = (outcome: string, requests: number): void => void endings.set(`${outcome}#${requests}`, { outcome, requests });
+  const outcomes = new Set<string>();
   /** Is `a` at or past `b`? One answer when the gap is wider than the slack, both otherwise. */
   const atOrPast = (a: number, b: number): boolean[] => (a >= b + slackMs ? [true] : a < b - slackMs ? [false] : [true, false]);
 
-  const request = (turn: number, t: number): void => {
-    for (const late of atOrPast(t, deadline)) {
-      if (late) {
-        end(DEADLINE, turn);
-        continue;
-      }
-      const event = byTurn.get(turn);
-      if (!event) continue;
-      const remaining = Math.max(deadline - t, 0);
-      for (const ownLimit of atOrPast(remaining, requestTimeout)) {
-        const limit = ownLimit ? requestTimeout : remaining;
-        for (const timedOut of atOrPast(event.delayMs, limit)) {
-          if (timedOut) end(ownLimit ? "unavailable/model_timeout" : DEADLINE, turn + 1);
-          else reply(turn, t + event.delayMs, event);
-        }
-      }
+  const request = (i: number): void => {
+    const req = requests[i];
+    if (!req || req.settledMs === null) return;
+    const last = i === requests.length - 1;
+    const end = (outcome: string): void => void (last && outcomes.add(outcome));
+    if (req.aborted) {
+      // The runtime's allowance began as it prepared the request: after the previous one settled, before this one started.
+      const from = i === 0 ? 0 : (requests[i - 1]?.settledMs ?? 0);
+      if (req.settledMs >= from + requestTimeout - slackMs && from <= deadline - requestTimeout + slackMs) end("unavailable/model_timeout");
+      if (req.settledMs >= deadline - slackMs && req.startedMs >= deadline - requestTimeout - slackMs) end(DEADLINE);
+      return;
     }
-  };
-
-  const reply = (turn: number, t: number, event: ChaosEvent): void => {
-    if (event.kind === "http_500") return end("unavailable/model_http_error", turn + 1);
-    if (event.kind === "drop") return end("unavailable/model_network_error", turn + 1);
-    for (const late of atOrPast(t, deadline)) {
-      if (late) end(DEADLINE, turn + 1);
-      else if (event.kind === "garbage") end("invalid_output", turn + 1);
+    if (!req.chaos) return;
+    if (req.chaos.kind === "http_500") return end("unavailable/model_http_error");
+    if (req.chaos.kind === "drop") return end("unavailable/model_network_error");
+    for (const late of atOrPast(req.settledMs, deadline)) {
+      if (late) end(DEADLINE);
+      else if (req.chaos.kind === "garbage") end("invalid_output");
       // The simulated slow fault's text, should it ever arrive in time: a final refusal.
-      else if (event.kind === "slow") end("refused", turn + 1);
-      else decide(turn, t);
+      else if (req.chaos.kind === "slow") end("refused");
+      else decide(i, last, end);
     }
   };
 
-  const decide = (turn: number, t: number): void => {
-    const decision = decisionOf(script[turn]);
-    if (decision?.decision === "final") return end(expected, turn + 1);
-    if (decision?.decision !== "tool" || typeof decision.tool !== "string") return end("invalid_output", turn + 1);
-    if (turn + 1 >= budget.max_decisions) return end("budget_exhausted/steps", turn + 1);
-    const fault = fixture.tool_faults?.[decision.tool];
-    const duration = fault?.latency_ms ?? 0;
-    const remaining = Math.max(deadline - t, 0);
-    for (const ownLimit of atOrPast(remaining, toolTimeout)) {
-      const limit = ownLimit ? toolTimeout : remaining;
-      for (const timedOut of atOrPast(duration, limit)) {
-        if (!timedOut) request(turn + 1, fault?.internal_error !== undefined ? t : t + duration);
-        else if (ownLimit) request(turn + 1, t + limit);
-        else end(DEADLINE, turn + 1);
-      }
-    }
+  const decide = (i: number, last: boolean, end: (outcome: string) => void): void => {
+    const decision = decisionOf(script[i]);
+    if (decision?.decision === "final") return end(expected);
+    if (decision?.decision !== "tool") return end("invalid_output");
+    if (i + 1 >= budget.max_decisions) return end("budget_exhausted/steps");
+    // No request after a tool call: only the deadline stops a run there, so it must have run that long.
+    if (last) return void (atOrPast(runMs, deadline).includes(true) && end(DEADLINE));
+    request(i + 1);
   };
 
-  request(0, 0);
-  return [...endings.values()];
+  request(0);
+  return [...outcomes];
 }

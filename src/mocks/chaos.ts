@@ -114,6 +114,8 @@ export function chaosHandlers(fixtures: readonly Fixture[], options: ChaosOption
   return [
     http.post(`${base}/v1/chat/completions`, async ({ request }) => {
       const body = ((await request.json().catch(() => null)) ?? {}) as ChatBody;
+      // The client gave up before the request was read: there is nothing left to decide.
+      if (request.signal.aborted) return HttpResponse.error();
       const run = request.headers.get(RUN_HEADER) ?? "unknown";
       const turn = (body.messages ?? []).filter((m) => m.role === "assistant").length;
       const event = chaosFor(options, run, turn);

@@ -64,10 +64,12 @@ export function createRealClock(): Clock {
       return new Promise((resolve) => {
         const controller = new AbortController();
         let settled = false;
+        let declaredWait: ReturnType<typeof setTimeout> | undefined;
         const settle = (b: Bounded<never> | { status: "done"; value: unknown }): void => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
+          clearTimeout(declaredWait);
           cancel?.removeEventListener("abort", onCancel);
           resolve(b as never);
         };
@@ -86,8 +88,8 @@ export function createRealClock(): Clock {
           (timed) => {
             // A simulated operation that declares a duration really takes it on the real clock.
             const rest = (timed.durationMs ?? 0) - (now() - start);
-            if (rest <= 0) return settle({ status: "done", value: timed.value });
-            setTimeout(() => settle({ status: "done", value: timed.value }), rest);
+            if (settled || rest <= 0) return settle({ status: "done", value: timed.value });
+            declaredWait = setTimeout(() => settle({ status: "done", value: timed.value }), rest);
           },
           (error: unknown) => settle(controller.signal.aborted ? { status: "timeout" } : { status: "failed", error }),
         );

@@ -1,8 +1,9 @@
 // The browser's store: embedded fixtures, WebCrypto for hashes, the paced clock for scripted runs,
-// the real clock and fetch for model runs, and the msw service worker as the simulated model.
+// the real clock and fetch for model runs, the msw service worker as the simulated model, and IndexedDB for history.
 import { useStore as useZustandStore } from "zustand";
 import { createPacedClock, createRealClock } from "../runtime/clock.ts";
 import { embeddedFixtures } from "./embedded-fixtures.ts";
+import { createIndexedDbHistory } from "./idb-history.ts";
 import { createStore, type Store } from "./store.ts";
 
 async function sha256Hex(text: string): Promise<string> {
@@ -24,6 +25,7 @@ export const appStore = createStore({
   resolveUrl: (url) => new URL(url, window.location.origin).toString().replace(/\/$/, ""),
   simulatorBaseUrl: `${window.location.origin}/sim`,
   ensureSimulator: () => (simulator ??= import("../mocks/browser.ts").then((m) => m.startBrowserSimulator(fixtures))),
+  history: createIndexedDbHistory(),
 });
 
 export function useStore<T>(selector: (s: Store) => T): T {

@@ -1,6 +1,7 @@
 import type { FetchLike } from "../candidates/http/wire.ts";
 import type { Clock } from "../runtime/clock.ts";
 import type { Fixture } from "../schemas/fixture.ts";
+import type { HistoryStore } from "./history-store.ts";
 
 /** What the store needs from the outside world, injected so tests can use the real slices. */
 export interface StoreDeps {
@@ -19,4 +20,6 @@ export interface StoreDeps {
   simulatorBaseUrl: string;
   /** Makes sure the simulated model is listening before a simulated run. */
   ensureSimulator(): Promise<void>;
+  /** Where finished runs and suites are kept across reloads. */
+  history: HistoryStore;
 }

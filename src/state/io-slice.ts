@@ -1,6 +1,7 @@
 import type { StateCreator } from "zustand";
 import { parseCollectedTraceFile } from "../candidates/collected-trace.ts";
 import { describeIssues } from "../schemas/describe-issues.ts";
+import { dropPrototypeKeys } from "../schemas/prototype-keys.ts";
 import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, COLLECTED_TRACE_FORMAT, type CandidateKind } from "../schemas/index.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { rescoreExport } from "../scoring/rescore.ts";
@@ -41,7 +42,7 @@ export const createIoSlice =
       return exportRun(run, fixture, kind, { includeDiagnostics, sha256: deps.sha256Hex, nowIso: deps.nowIso() });
     };
     const fail = (fileName: string, text: string): false => {
-      set({ notice: { kind: "error", text: `${fileName}: ${text}` } });
+      set({ notice: { kind: "error", text: `Import failed — ${fileName}: ${text}` } });
       return false;
     };
     return {
@@ -69,7 +70,7 @@ export const createIoSlice =
         if (text.length > MAX_IMPORT_BYTES) return fail(fileName, `the file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
         let json: unknown;
         try {
-          json = JSON.parse(text);
+          json = dropPrototypeKeys(JSON.parse(text));
         } catch (error) {
           return fail(fileName, `not valid JSON (${error instanceof Error ? error.message : "parse error"})`);
         }

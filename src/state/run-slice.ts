@@ -115,6 +115,7 @@ export const createRunSlice =
         const run = get().run;
         if (!run) return;
         set({ run: { ...run, status: "done", scored: toScoredRun(record, fixture, { includeDiagnostics: true }) } });
+        await get().saveToHistory("run");
       },
       stopRun() {
         stop?.abort();

@@ -1,12 +1,13 @@
 import { createStore as createZustandStore, type StoreApi } from "zustand/vanilla";
 import type { StoreDeps } from "./deps.ts";
+import { createHistorySlice, type HistorySlice } from "./history-slice.ts";
 import { createIoSlice, type IoSlice } from "./io-slice.ts";
 import { createModelSlice, type ModelSlice } from "./model-slice.ts";
 import { createRunSlice, type RunSlice } from "./run-slice.ts";
 import { createSuiteSlice, type SuiteSlice } from "./suite-slice.ts";
 import { createWorkspaceSlice, type WorkspaceSlice } from "./workspace-slice.ts";
 
-export type Store = WorkspaceSlice & RunSlice & SuiteSlice & IoSlice & ModelSlice;
+export type Store = WorkspaceSlice & RunSlice & SuiteSlice & IoSlice & ModelSlice & HistorySlice;
 
 /** One store from slices. Tests build it with the same slices and their own deps. */
 export function createStore(deps: StoreDeps): StoreApi<Store> {
@@ -16,5 +17,6 @@ export function createStore(deps: StoreDeps): StoreApi<Store> {
     ...createSuiteSlice()(...a),
     ...createIoSlice(deps)(...a),
     ...createModelSlice(deps)(...a),
+    ...createHistorySlice(deps)(...a),
   }));
 }

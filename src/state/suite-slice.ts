@@ -32,6 +32,7 @@ export const createSuiteSlice = (): StateCreator<Store, [], [], SuiteSlice> => (
       }
     }
     set({ suite: { status: "done", scope, runs } });
+    await get().saveToHistory("suite");
   },
   loadSuite(runs) {
     set({ suite: { status: "done", scope: null, runs } });

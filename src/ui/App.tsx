@@ -1,5 +1,6 @@
 import { useStore } from "../state/app-store.ts";
-import { useCursorKeys, usePlayback, useTheme, useUrlState } from "./hooks.ts";
+import { HistoryView } from "./history/HistoryView.tsx";
+import { useCursorKeys, useHistoryAtStart, usePlayback, useTheme, useUrlState } from "./hooks.ts";
 import { RunView } from "./RunView.tsx";
 import { SuiteView } from "./suite/SuiteView.tsx";
 import { TopBar } from "./TopBar.tsx";
@@ -7,6 +8,8 @@ import { Notice } from "./io/Notice.tsx";
 
 export function App() {
   useTheme();
+  // Before useUrlState: a run it replays is then saved after the history has loaded.
+  useHistoryAtStart();
   useUrlState();
   useCursorKeys();
   usePlayback();
@@ -23,8 +26,10 @@ export function App() {
         </main>
       ) : view === "run" ? (
         <RunView />
-      ) : (
+      ) : view === "suite" ? (
         <SuiteView />
+      ) : (
+        <HistoryView />
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { ImportReportCallout } from "./io/ImportReportCallout.tsx";
 import { OutcomeBadge, StatusBadge } from "./shared/badges.tsx";
 import { DiagnosticsPanel } from "./verdicts/Diagnostics.tsx";
 import { VerdictList } from "./verdicts/VerdictList.tsx";
+import { visible } from "./shared/inert.ts";
 
 /** Outcome, deny-vs-disclose, claims and verdicts — all as of the cursor. */
 export function ResultPanel({ run, cursor, fixture }: { run: LoadedRun; cursor: number; fixture: Fixture }) {
@@ -30,12 +31,12 @@ export function ResultPanel({ run, cursor, fixture }: { run: LoadedRun; cursor: 
         </div>
         {at.finished && scored && (
           <p style={{ margin: 0 }}>
-            policy <code className="code-chip">{String(scored.result.policy_code)}</code>
+            policy <code className="code-chip">{visible(String(scored.result.policy_code))}</code>
             {scored.result.reason ? <> · reason <code className="code-chip">{scored.result.reason}</code></> : null} · set by {scored.result.set_by} · writes {scored.result.portfolio_writes}
             {scored.unused_replies > 0 ? ` · ${scored.unused_replies} unused repl${scored.unused_replies === 1 ? "y" : "ies"}` : ""}
           </p>
         )}
-        {at.finished && scored && <p className="message">“{scored.result.message}”</p>}
+        {at.finished && scored && <p className="message">“{visible(scored.result.message)}”</p>}
         {forged.length > 0 && <p className="callout fail">Forgery attempt: the candidate sent {forged.join(", ")} in its final decision. Discarded; the result holds only the runtime's records.</p>}
         {leak && <p className="callout fail">Internal leak: {leak.explanation}</p>}
         {run.imported && <ImportReportCallout report={run.imported} />}

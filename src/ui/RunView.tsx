@@ -8,6 +8,7 @@ import { ResultPanel } from "./ResultPanel.tsx";
 import { BudgetMeter, CursorControls } from "./timeline/RunControls.tsx";
 import { TaskBrief } from "./timeline/TaskBrief.tsx";
 import { Timeline } from "./timeline/Timeline.tsx";
+import { visible } from "./shared/inert.ts";
 
 export function RunView() {
   const fixtures = useStore((s) => s.fixtures);
@@ -33,7 +34,7 @@ export function RunView() {
             <h2>Timeline</h2>
             {run && (
               <span className="muted mono" data-testid="run-title">
-                {run.fixtureId} / {run.candidate} ({run.kind}){run.status === "running" ? " — running…" : ""}
+                {run.fixtureId} / {visible(run.candidate)} ({run.kind}){run.status === "running" ? " — running…" : ""}
               </span>
             )}
           </div>

@@ -53,6 +53,13 @@ export function usePlayback(): void {
   }, [playing]);
 }
 
+/** Loads the saved runs and suites once, when the app starts. */
+export function useHistoryAtStart(): void {
+  useEffect(() => {
+    void appStore.getState().loadHistory();
+  }, []);
+}
+
 export function useTheme(): void {
   const theme = useStore((s) => s.theme);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ScoredRun } from "../../src/schemas/scored-run.ts";
 import { replyText } from "../../src/candidates/scripted.ts";
-import { FIXTURE_DIR, fixture } from "../support.ts";
+import { FIXTURE_DIR, fixture, loadFixtures } from "../support.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
@@ -22,9 +22,9 @@ describe("npm run eval", () => {
     const r = cli("eval", []);
     expect(r.status).toBe(0);
     const rows = r.stdout.split("\n").filter((l) => / PASS | FAIL /.test(l));
-    expect(rows).toHaveLength(8);
+    expect(rows).toHaveLength(loadFixtures().length);
     expect(rows.every((l) => l.includes(" PASS "))).toBe(true);
-    expect(r.stdout).toContain("8 passed, 0 failed");
+    expect(r.stdout).toContain(`${loadFixtures().length} passed, 0 failed`);
   });
 
   it("exits 1 for alters-input and its JSON names the failing checks", () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createRealClock, createVirtualClock } from "../../src/runtime/clock.ts";
 
 describe("the virtual clock", () => {
@@ -39,5 +39,16 @@ describe("the real clock", () => {
     const t0 = clock.now();
     expect(await clock.within(1_000, async () => ({ value: 1, durationMs: 40 }))).toEqual({ status: "done", value: 1 });
     expect(clock.now() - t0).toBeGreaterThanOrEqual(35);
+  });
+  it("leaves no timer behind when a declared duration outlasts the limit", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const bounded = createRealClock().within(20, async () => ({ value: 1, durationMs: 60_000 }));
+      await vi.advanceTimersByTimeAsync(20);
+      expect(await bounded).toEqual({ status: "timeout" });
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { createRealClock, createVirtualClock } from "../../src/runtime/clock.ts";
 import type { StoreDeps } from "../../src/state/deps.ts";
+import { createMemoryHistory } from "../../src/state/memory-history.ts";
 import { createStore } from "../../src/state/store.ts";
 import { loadFixtures } from "../support.ts";
 
-/** The real slices with test-friendly outer dependencies: instant clock, node crypto, global fetch. */
+/** The real slices with test-friendly outer dependencies: instant clock, node crypto, global fetch, history in memory. */
 export function testDeps(overrides: Partial<StoreDeps> = {}): StoreDeps {
   return {
     fixtures: loadFixtures(),
@@ -17,6 +18,7 @@ export function testDeps(overrides: Partial<StoreDeps> = {}): StoreDeps {
     resolveUrl: (url) => url,
     simulatorBaseUrl: "http://simulator.test",
     ensureSimulator: async () => {},
+    history: createMemoryHistory(),
     ...overrides,
   };
 }

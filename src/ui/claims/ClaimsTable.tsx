@@ -6,6 +6,7 @@ import type { Verdict } from "../../schemas/verdict.ts";
 import { StatusBadge } from "../shared/badges.tsx";
 import { formatNumber } from "../shared/format.ts";
 import { ClaimDetail } from "./ClaimDetail.tsx";
+import { visible } from "../shared/inert.ts";
 
 interface ClaimRow {
   index: number;
@@ -55,7 +56,7 @@ export function ClaimsTable({ claims, verdicts, observations, attempts }: Props)
           header: field.replace("_", "-"),
           cell: ({ row }) => (
             <span className="field-cell">
-              <span className={field === "value" ? "mono" : undefined}>{field === "value" ? formatValue(row.original.claim) : String(row.original.claim[field] ?? "null")}</span>
+              <span className={field === "value" ? "mono" : undefined}>{field === "value" ? formatValue(row.original.claim) : visible(String(row.original.claim[field] ?? "null"))}</span>
               <FieldVerdict verdicts={verdicts} check={`claim[${row.original.index}].${field}`} />
             </span>
           ),
@@ -66,7 +67,7 @@ export function ClaimsTable({ claims, verdicts, observations, attempts }: Props)
         header: "evidence",
         cell: ({ row }) => (
           <span className="field-cell">
-            <code className="code-chip">{row.original.claim.evidence_id}</code>
+            <code className="code-chip">{visible(row.original.claim.evidence_id)}</code>
             <FieldVerdict verdicts={verdicts} check={`claim[${row.original.index}].evidence`} />
           </span>
         ),

@@ -1,4 +1,5 @@
 import type { ImportReport } from "../../state/run-slice.ts";
+import { visible } from "../shared/inert.ts";
 
 /** What re-scoring an imported file found, said plainly. */
 export function ImportReportCallout({ report }: { report: ImportReport }) {
@@ -6,7 +7,7 @@ export function ImportReportCallout({ report }: { report: ImportReport }) {
   return (
     <div className={`callout ${same && report.eventsMatch ? "info" : "warn"}`} data-testid="import-report">
       <div>
-        Imported from <strong>{report.fileName}</strong> and re-scored against the fixture: {same ? "the recomputed verdicts match the file." : `${report.differences.length} verdict(s) differ from the file:`}
+        Imported from <strong>{visible(report.fileName)}</strong> and re-scored against the fixture: {same ? "the recomputed verdicts match the file." : `${report.differences.length} verdict(s) differ from the file:`}
       </div>
       {!same && (
         <ul>

@@ -1,17 +1,6 @@
 import { useRef, useState } from "react";
 import { appStore, useStore } from "../../state/app-store.ts";
-import type { ExportFile } from "../../state/io-slice.ts";
-
-function download(file: ExportFile): void {
-  const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = file.fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { download } from "./download.ts";
 
 /** Export the run or the suite as JSON (diagnostics only when ticked); import any finbound file. */
 export function IoControls() {

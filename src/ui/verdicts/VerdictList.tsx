@@ -1,5 +1,6 @@
 import type { Verdict } from "../../schemas/verdict.ts";
 import { StatusBadge } from "../shared/badges.tsx";
+import { visible } from "../shared/inert.ts";
 
 const show = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
 
@@ -14,10 +15,10 @@ export function VerdictList({ verdicts }: { verdicts: readonly Verdict[] }) {
           <StatusBadge status={v.status} />
           <code>{v.check}</code>
           <div>
-            <div>{v.explanation}</div>
+            <div>{visible(v.explanation)}</div>
             {v.status !== "n/a" && (
               <div className="explain mono">
-                expected {show(v.expected)} · actual {show(v.actual)}
+                expected {visible(show(v.expected))} · actual {visible(show(v.actual))}
               </div>
             )}
           </div>

@@ -1,5 +1,6 @@
 import type { EventOf } from "../../../schemas/event.ts";
 import { formatSeconds } from "../../shared/format.ts";
+import { visible } from "../../shared/inert.ts";
 
 export function ModelRequestBody({ event }: { event: EventOf<"model_request"> }) {
   return (
@@ -21,7 +22,7 @@ export function ModelReplyBody({ event }: { event: EventOf<"model_reply"> }) {
       </span>
       <details>
         <summary>raw reply ({event.text.length} chars)</summary>
-        <pre>{event.text}</pre>
+        <pre>{visible(event.text)}</pre>
       </details>
     </>
   );

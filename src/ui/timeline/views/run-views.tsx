@@ -2,11 +2,12 @@ import type { EventOf } from "../../../schemas/event.ts";
 import { OutcomeBadge } from "../../shared/badges.tsx";
 import { formatSeconds } from "../../shared/format.ts";
 import { JsonBlock } from "./JsonBlock.tsx";
+import { visible } from "../../shared/inert.ts";
 
 export function RunStartedBody({ event }: { event: EventOf<"run_started"> }) {
   return (
     <span>
-      <strong>{event.candidate}</strong> on <strong>{event.fixture}</strong> as {event.context.principal}; authorised: {event.context.authorised_households.join(", ") || "none"}; task scope: {event.task_households.join(", ") || "none"}; budget {event.budget.max_decisions} decisions, {formatSeconds(event.budget.deadline_ms)}
+      <strong>{visible(event.candidate)}</strong> on <strong>{event.fixture}</strong> as {event.context.principal}; authorised: {event.context.authorised_households.join(", ") || "none"}; task scope: {event.task_households.join(", ") || "none"}; budget {event.budget.max_decisions} decisions, {formatSeconds(event.budget.deadline_ms)}
     </span>
   );
 }
@@ -41,9 +42,9 @@ export function FinalBody({ event }: { event: EventOf<"final"> }) {
   return (
     <>
       <span>
-        <OutcomeBadge outcome={event.outcome} /> policy <code className="code-chip">{String(event.policy_code)}</code> · {event.claims.length} claim(s) · cites {event.evidence_ids.join(", ") || "nothing"}
+        <OutcomeBadge outcome={event.outcome} /> policy <code className="code-chip">{visible(String(event.policy_code))}</code> · {event.claims.length} claim(s) · cites {event.evidence_ids.join(", ") || "nothing"}
       </span>
-      <span className="message">“{event.message}”</span>
+      <span className="message">“{visible(event.message)}”</span>
       {event.discarded_fields.length > 0 && (
         <span className="callout fail">forgery attempt: discarded {event.discarded_fields.join(", ")}</span>
       )}

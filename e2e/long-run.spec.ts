@@ -1,0 +1,44 @@
+import { readFileSync } from "node:fs";
+import { replayCandidate } from "../src/candidates/replay.ts";
+import { nodeSha256 } from "../src/cli/node-sha256.ts";
+import { parseFixture } from "../src/fixtures/load.ts";
+import { exportRun } from "../src/integrity/export.ts";
+import { createVirtualClock } from "../src/runtime/clock.ts";
+import { runEpisode } from "../src/runtime/episode.ts";
+import { REFERENCE_BUDGET } from "../src/schemas/budget.ts";
+import { toScoredRun } from "../src/scoring/score.ts";
+import { currentRow, eventLog, eventRows, expect, openRun, test } from "./fixtures.ts";
+
+/** A sealed export of a run with a budget of 150 decisions: about 750 events. */
+async function longRunFile(): Promise<string> {
+  const loaded = parseFixture("fv-scenario-a.json", readFileSync(new URL("../fixtures/fv-scenario-a.json", import.meta.url), "utf8"));
+  if (!loaded.ok) throw new Error(loaded.message);
+  const fixture = loaded.fixture;
+  const call = JSON.stringify({ decision: "tool", tool: "future_value", arguments: { scenario: "scenario-A", principal_inr: 2500000, annual_return: 0.06, years: 5 } });
+  const budget = { ...REFERENCE_BUDGET, max_decisions: 150, deadline_ms: 3_600_000 };
+  const record = await runEpisode({ fixture, candidate: replayCandidate("long", Array.from({ length: 150 }, () => ({ text: call, latency_ms: 10 }))), clock: createVirtualClock(), budget });
+  const file = await exportRun(toScoredRun(record, fixture), fixture, "scripted", { includeDiagnostics: false, sha256: nodeSha256, nowIso: new Date().toISOString() });
+  return JSON.stringify(file);
+}
+
+test("a long run's timeline is virtualized: only rows near the screen exist, and the keys still reach every event", async ({ page }) => {
+  await openRun(page, "concentration-hh1001", "reference");
+  const text = await longRunFile();
+  const total = (JSON.parse(text) as { events: unknown[] }).events.length;
+  expect(total).toBeGreaterThan(700);
+  await page.getByTestId("import-input").setInputFiles({ name: "long.json", mimeType: "application/json", buffer: Buffer.from(text) });
+  await expect(page.getByTestId("notice")).toContainText("long.json: verified");
+  await expect(eventLog(page)).toHaveAttribute("data-virtualized", "true");
+  expect(await eventRows(page).count()).toBeLessThan(80);
+  await expect(page.getByTestId("cursor-position")).toHaveText(`event ${total} of ${total}`);
+  await expect(currentRow(page)).toHaveAttribute("data-kind", "run_finished");
+  await expect(currentRow(page)).toBeInViewport();
+  await page.keyboard.press("Home");
+  await expect(currentRow(page)).toHaveAttribute("data-kind", "run_started");
+  await expect(currentRow(page)).toBeInViewport();
+  for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+  await expect(currentRow(page)).toHaveAttribute("data-seq", "5");
+  await page.keyboard.press("End");
+  await expect(currentRow(page)).toHaveAttribute("data-kind", "run_finished");
+  await expect(currentRow(page)).toBeInViewport();
+});

@@ -1,0 +1,122 @@
+import type { StateCreator } from "zustand";
+import { exportRun, exportSuite } from "../integrity/export.ts";
+import { suiteDigest } from "../integrity/run-digest.ts";
+import { RUNTIME_VERSION } from "../runtime/canonical.ts";
+import { ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT } from "../schemas/export.ts";
+import type { HistoryEntry } from "../schemas/history.ts";
+import type { StoreDeps } from "./deps.ts";
+import { historyEntryOf, newestFirst } from "./history-entry.ts";
+import type { ExportFile } from "./io-slice.ts";
+import type { Store } from "./store.ts";
+import { fixtureById } from "./workspace-slice.ts";
+
+export interface HistoryState {
+  status: "loading" | "ready" | "failed";
+  /** Newest first. */
+  entries: HistoryEntry[];
+  /** What went wrong loading or saving, in words; the rest of the history still works. */
+  problems: string[];
+}
+
+export interface HistorySlice {
+  history: HistoryState;
+  loadHistory(): Promise<void>;
+  /** Saves the finished run or the finished suite. A failure is reported, never thrown. */
+  saveToHistory(what: "run" | "suite"): Promise<boolean>;
+  /** Re-imports the stored file, so it is verified and re-scored: stored verdicts are never trusted. */
+  openHistoryEntry(id: string): Promise<boolean>;
+  deleteHistoryEntry(id: string): Promise<boolean>;
+  /** Every stored run, as one sealed `finbound.scored-suite/v1` file that Import takes back. */
+  exportAllHistory(): Promise<ExportFile>;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const sentence = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+
+export const createHistorySlice =
+  (deps: StoreDeps): StateCreator<Store, [], [], HistorySlice> =>
+  (set, get) => {
+    let loading: Promise<void> | null = null;
+    const report = (problems: string[], patch: Partial<HistoryState> = {}): void => {
+      const history = get().history;
+      set({ history: { ...history, ...patch, problems: [...history.problems, ...problems] }, notice: { kind: "error", text: problems.join(" ") } });
+    };
+    const options = () => ({ includeDiagnostics: true, sha256: deps.sha256Hex, nowIso: deps.nowIso() });
+
+    async function fileToSave(what: "run" | "suite") {
+      const s = get();
+      if (what === "run") {
+        const run = s.run;
+        const fixture = fixtureById(s, run?.fixtureId ?? null);
+        return run?.scored && fixture ? exportRun(run.scored, fixture, run.kind, options()) : null;
+      }
+      if (s.suite.status !== "done" || s.suite.runs.length === 0) return null;
+      const runs = s.suite.runs.flatMap((run) => {
+        const fixture = fixtureById(s, run.fixture);
+        return fixture ? [{ run, fixture, kind: "scripted" as const }] : [];
+      });
+      return exportSuite(runs, options());
+    }
+
+    return {
+      history: { status: "loading", entries: [], problems: [] },
+      loadHistory() {
+        loading = (async () => {
+          set({ history: { ...get().history, status: "loading", problems: [] } });
+          try {
+            const { entries, corrupt } = await deps.history.list();
+            set({ history: { ...get().history, status: "ready", entries: newestFirst(entries) } });
+            if (corrupt.length > 0) report(corrupt.map((c) => `History record ${c.id} is unreadable and was skipped: ${c.reason}.`));
+          } catch (error) {
+            report([sentence(messageOf(error))], { status: "failed" });
+          }
+        })();
+        return loading;
+      },
+      async saveToHistory(what) {
+        let entry: HistoryEntry | null = null;
+        try {
+          // The run or suite is read now; the write waits for a load in progress, so that load cannot hide it.
+          const [file] = await Promise.all([fileToSave(what), loading]);
+          if (!file) return false;
+          entry = await historyEntryOf(file, deps.nowIso(), deps.sha256Hex);
+          await deps.history.put(entry);
+        } catch (error) {
+          report([`${entry?.label ?? `The ${what}`} — ${messageOf(error)}.`]);
+          return false;
+        }
+        const saved = entry;
+        const history = get().history;
+        set({ history: { ...history, entries: [saved, ...history.entries.filter((e) => e.id !== saved.id)] } });
+        return true;
+      },
+      async openHistoryEntry(id) {
+        const entry = get().history.entries.find((e) => e.id === id);
+        if (!entry) return false;
+        return get().importText(`${entry.label} (history, saved ${entry.saved_at})`, JSON.stringify(entry.file));
+      },
+      async deleteHistoryEntry(id) {
+        try {
+          await deps.history.remove(id);
+        } catch (error) {
+          report([sentence(messageOf(error))]);
+          return false;
+        }
+        const history = get().history;
+        set({ history: { ...history, entries: history.entries.filter((e) => e.id !== id) } });
+        return true;
+      },
+      async exportAllHistory() {
+        // Runs stay sealed as they were saved; the suite digest binds them all, in order.
+        const runs = get().history.entries.flatMap((e) => (e.file.format === SCORED_RUN_FORMAT ? [e.file] : e.file.runs));
+        const file = ScoredSuiteExport.parse({
+          format: SCORED_SUITE_FORMAT,
+          exported_at: deps.nowIso(),
+          runtime_version: RUNTIME_VERSION,
+          runs,
+          integrity: { algorithm: "sha256", canonicalization: "RFC8785", digest: await suiteDigest(runs, deps.sha256Hex) },
+        });
+        return { fileName: `finbound-history-${runs.length}-runs.json`, text: `${JSON.stringify(file, null, 2)}\n` };
+      },
+    };
+  };

@@ -1,0 +1,13 @@
+import type { ExportFile } from "../../state/io-slice.ts";
+
+/** Hands a JSON file to the browser's download. */
+export function download(file: ExportFile): void {
+  const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = file.fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
