@@ -1,8 +1,11 @@
+import { lazy, Suspense } from "react";
 import { useStore } from "../state/app-store.ts";
 import { HistoryView } from "./history/HistoryView.tsx";
 import { useCursorKeys, useHistoryAtStart, usePlayback, useTheme, useUrlState } from "./hooks.ts";
 import { RunView } from "./RunView.tsx";
-import { SuiteView } from "./suite/SuiteView.tsx";
+
+// The suite view carries the charting library; it loads when first opened.
+const SuiteView = lazy(() => import("./suite/SuiteView.tsx").then((m) => ({ default: m.SuiteView })));
 import { TopBar } from "./TopBar.tsx";
 import { Notice } from "./io/Notice.tsx";
 
@@ -27,7 +30,9 @@ export function App() {
       ) : view === "run" ? (
         <RunView />
       ) : view === "suite" ? (
-        <SuiteView />
+        <Suspense fallback={<p className="panel empty">Loading the suite view…</p>}>
+          <SuiteView />
+        </Suspense>
       ) : (
         <HistoryView />
       )}
