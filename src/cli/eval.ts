@@ -1,5 +1,4 @@
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { responsesFromEvents } from "../candidates/recorded.ts";
 import { createRealClock } from "../runtime/clock.ts";
 import { runEpisode } from "../runtime/episode.ts";
@@ -14,7 +13,7 @@ import { loadFixtureDir } from "./fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { httpCandidateFromFlags } from "./http-candidate-options.ts";
 import { emitRuns, parseFormat } from "./output.ts";
-import { runMain, UsageError } from "./usage-error.ts";
+import { parseCli, runMain, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--format table|json|junit] [--out FILE] [--fixtures DIR]
        npm run eval -- --candidate http --base-url URL --model NAME [--api-key-env VAR] [--fixture ID]... [--collect FILE]
@@ -26,29 +25,25 @@ const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--fo
   Exit status: 0 every run passed, 1 a run failed, 2 bad usage or an invalid input file.`;
 
 function parse() {
-  try {
-    return parseArgs({
-      options: {
-        fixture: { type: "string", multiple: true },
-        candidate: { type: "string", default: "reference" },
-        format: { type: "string" },
-        out: { type: "string" },
-        fixtures: { type: "string" },
-        "base-url": { type: "string" },
-        model: { type: "string" },
-        "api-key-env": { type: "string" },
-        "response-format": { type: "string" },
-        stream: { type: "boolean" },
-        collect: { type: "string" },
-        export: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
+  return parseCli({
+    options: {
+      fixture: { type: "string", multiple: true },
+      candidate: { type: "string", default: "reference" },
+      format: { type: "string" },
+      out: { type: "string" },
+      fixtures: { type: "string" },
+      "base-url": { type: "string" },
+      model: { type: "string" },
+      "api-key-env": { type: "string" },
+      "response-format": { type: "string" },
+      stream: { type: "boolean" },
+      collect: { type: "string" },
+      export: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+    allowPositionals: false,
+  }, USAGE).values;
 }
 
 function selectFixtures(all: Fixture[], wanted: string[], has: (f: Fixture) => boolean, name: string): Fixture[] {

@@ -1,9 +1,8 @@
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { runLoadSuite, type LoadReport } from "../mocks/load-suite.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
-import { runMain, UsageError } from "./usage-error.ts";
+import { parseCli, runMain, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run load -- [--runs 200] [--concurrency 8] [--seed 1] [--deadline-ms 1500] [--latency-ms 0-400] [--out FILE] [--fixtures DIR]
   Runs the reference candidate over HTTP against a chaotic simulated server (random latency, HTTP 500s,
@@ -12,24 +11,20 @@ const USAGE = `usage: npm run load -- [--runs 200] [--concurrency 8] [--seed 1] 
   Exit status: 0 every check held, 1 a check failed, 2 bad usage.`;
 
 function parse() {
-  try {
-    return parseArgs({
-      options: {
-        runs: { type: "string", default: "200" },
-        concurrency: { type: "string", default: "8" },
-        seed: { type: "string", default: "1" },
-        "deadline-ms": { type: "string", default: "1500" },
-        "latency-ms": { type: "string" },
-        out: { type: "string" },
-        fixtures: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
+  return parseCli({
+    options: {
+      runs: { type: "string", default: "200" },
+      concurrency: { type: "string", default: "8" },
+      seed: { type: "string", default: "1" },
+      "deadline-ms": { type: "string", default: "1500" },
+      "latency-ms": { type: "string" },
+      out: { type: "string" },
+      fixtures: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+    allowPositionals: false,
+  }, USAGE).values;
 }
 
 function positiveInt(name: string, value: string, min = 1): number {

@@ -1,3 +1,5 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
 /** A problem with how the CLI was called or with a file it was given: exit status 2, no stack trace. */
 export class UsageError extends Error {
   override readonly name = "UsageError";
@@ -11,5 +13,14 @@ export async function runMain(program: string, main: () => Promise<number>): Pro
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${program}: ${message}\n`);
     process.exitCode = error instanceof UsageError ? 2 : 70;
+  }
+}
+
+/** node:util parseArgs (strict: pass `strict: true`), with a parse error turned into a usage error that shows the usage. */
+export function parseCli<const T extends ParseArgsConfig>(config: T, usage: string): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
   }
 }

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from "msw";
 import type { Fixture } from "../schemas/fixture.ts";
-import { SIM_PREFIX, simulateChat, type Fault, type SimReply } from "./simulated-model.ts";
+import { simResponse } from "./handlers.ts";
+import { SIM_PREFIX, simulateChat, type Fault } from "./simulated-model.ts";
 
 /**
  * A chaotic OpenAI-compatible server for load tests. Each chat request gets one chaos event,
@@ -87,19 +88,6 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-function toResponse(sim: SimReply): Response {
-  switch (sim.kind) {
-    case "json":
-      return HttpResponse.json(sim.body as Record<string, unknown>, { status: sim.status });
-    case "text":
-      return new HttpResponse(sim.body, { status: sim.status, headers: { "content-type": "application/json" } });
-    case "drop":
-      return HttpResponse.error();
-    case "sse":
-      // The load suite does not stream; a streamed request is a usage error of the chaos server.
-      return HttpResponse.json({ error: { message: "the chaos server does not stream" } }, { status: 400 });
-  }
-}
 
 interface ChatBody {
   model?: unknown;
@@ -123,7 +111,7 @@ export function chaosHandlers(fixtures: readonly Fixture[], options: ChaosOption
       await pause(event.delayMs, request.signal);
       if (request.signal.aborted) return HttpResponse.error();
       const model = event.kind === "normal" ? body.model : `${SIM_PREFIX}fault:${FAULT_OF[event.kind]}`;
-      return toResponse(simulateChat({ ...body, model, stream: false }, fixtures, { latencyScale: 0 }));
+      return simResponse(simulateChat({ ...body, model, stream: false }, fixtures, { latencyScale: 0 }));
     }),
   ];
 }

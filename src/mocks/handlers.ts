@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from "msw";
 import type { Fixture } from "../schemas/fixture.ts";
-import { simulateChat, simulatedModels, type SimOptions } from "./simulated-model.ts";
+import { simulateChat, simulatedModels, type SimOptions, type SimReply } from "./simulated-model.ts";
 
 const encoder = new TextEncoder();
 
@@ -16,28 +16,33 @@ export function createHandlers(fixtures: readonly Fixture[], options: SimOptions
       const body: unknown = await request.json().catch(() => null);
       const sim = simulateChat(body, fixtures, options);
       await delay(sim.delayMs);
-      switch (sim.kind) {
-        case "json":
-          return HttpResponse.json(sim.body as Record<string, unknown>, { status: sim.status });
-        case "text":
-          return new HttpResponse(sim.body, { status: sim.status, headers: { "content-type": "application/json" } });
-        case "drop":
-          return HttpResponse.error();
-        case "sse": {
-          const stream = new ReadableStream<Uint8Array>({
-            start(controller) {
-              for (const chunk of sim.chunks) controller.enqueue(encoder.encode(chunk));
-              if (sim.done) {
-                controller.enqueue(encoder.encode("data: [DONE]\n\n"));
-                controller.close();
-              } else {
-                controller.error(new Error("connection reset"));
-              }
-            },
-          });
-          return new HttpResponse(stream, { headers: { "content-type": "text/event-stream" } });
-        }
-      }
+      return simResponse(sim);
     }),
   ];
+}
+
+/** A simulated reply as the HTTP response a real server would send. */
+export function simResponse(sim: SimReply): Response {
+  switch (sim.kind) {
+    case "json":
+      return HttpResponse.json(sim.body as Record<string, unknown>, { status: sim.status });
+    case "text":
+      return new HttpResponse(sim.body, { status: sim.status, headers: { "content-type": "application/json" } });
+    case "drop":
+      return HttpResponse.error();
+    case "sse": {
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of sim.chunks) controller.enqueue(encoder.encode(chunk));
+          if (sim.done) {
+            controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+            controller.close();
+          } else {
+            controller.error(new Error("connection reset"));
+          }
+        },
+      });
+      return new HttpResponse(stream, { headers: { "content-type": "text/event-stream" } });
+    }
+  }
 }

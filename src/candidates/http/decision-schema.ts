@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { Claim } from "../../schemas/claim.ts";
-import { CandidateOutcome } from "../../schemas/outcome.ts";
+import { FinalDecision } from "../../schemas/decision.ts";
 import { TOOL_CATALOGUE } from "../../runtime/tools/catalogue.ts";
 
 /**
@@ -13,14 +12,7 @@ export function modelDecisionSchema(): z.ZodType {
   const tools = [...TOOL_CATALOGUE.values()].map((t) =>
     z.strictObject({ decision: z.literal("tool"), tool: z.literal(t.name), arguments: t.input as z.ZodType }),
   );
-  const final = z.strictObject({
-    decision: z.literal("final"),
-    outcome: CandidateOutcome,
-    claims: z.array(Claim),
-    evidence_ids: z.array(z.string()),
-    policy_code: z.string().nullable(),
-    message: z.string(),
-  });
+  const final = z.strictObject(FinalDecision.shape);
   return z.union([...tools, final] as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
 }
 
