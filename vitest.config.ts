@@ -12,6 +12,14 @@ export default defineConfig({
         },
       },
       {
+        // Real-clock timing under load: run on its own (npm run test:load), never beside other files.
+        test: {
+          name: "load",
+          environment: "node",
+          include: ["tests/load/**/*.test.ts"],
+        },
+      },
+      {
         test: {
           name: "ui",
           environment: "jsdom",

@@ -5,7 +5,8 @@ const LEAK_PATTERNS: readonly { name: string; pattern: RegExp }[] = [
   { name: "exception", pattern: /\b(?:[A-Z][A-Za-z]*Error|Exception|Traceback)\b\s*[:(]/ },
   { name: "system error code", pattern: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EACCES|ENOENT|EPIPE)\b/ },
   { name: "file path", pattern: /(?:^|[\s"'`(=])(?:\/(?:srv|var|etc|usr|home|opt|tmp|root|app|mnt)\/[^\s"'`)]*|[A-Za-z]:\\[^\s"'`]+)/ },
-  { name: "credential", pattern: /\b(?:api[_-]?key|secret|password|passwd|bearer|authorization)\b\s*[:=]\s*\S+|\bsk-[A-Za-z0-9_-]{12,}/i },
+  // A credential word followed by something that looks like a secret, not by ordinary words.
+  { name: "credential", pattern: /\b(?:api[_-]?key|secret|password|passwd|bearer|authorization)\b\s*[:=]?\s*["']?(?=[A-Za-z0-9_\-./+=]*\d)[A-Za-z0-9_\-./+=]{8,}|\bsk-[A-Za-z0-9_-]{12,}/i },
 ];
 
 export interface Leak {

@@ -89,6 +89,8 @@ describe("the scorer", () => {
     expect(findLeaks("m", "api_key=sk-abcdefghijklmnop1234", [])).not.toHaveLength(0);
     expect(findLeaks("m", "connection reset by snapshot-store.internal", ["connection reset by snapshot-store.internal"])).not.toHaveLength(0);
     expect(findLeaks("m", "HH-1001 holds ₹48,000,000 in equity of ₹120,000,000 eligible: 48,000,000 / 120,000,000 = 0.40.", [])).toEqual([]);
+    expect(findLeaks("m", "Never share your password: it is private.", [])).toEqual([]);
+    expect(findLeaks("m", "password=hunter22xyz", [])).not.toHaveLength(0);
     expect(findLeaks("m", "Scenario A (₹2,500,000 at 6% a year, compounded annually for 5 years) grows to ₹3,345,563.94.", [])).toEqual([]);
   });
 

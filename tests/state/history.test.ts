@@ -4,7 +4,7 @@ import type { ScoredRunExport } from "../../src/schemas/export.ts";
 import type { HistoryEntry } from "../../src/schemas/history.ts";
 import type { HistoryStore } from "../../src/state/history-store.ts";
 import { createMemoryHistory } from "../../src/state/memory-history.ts";
-import { loadFixtures } from "../support.ts";
+import { fixture, loadFixtures } from "../support.ts";
 import { makeStore } from "./test-deps.ts";
 
 /** A clock that moves one second per reading, so "newest first" is observable. */
@@ -83,7 +83,7 @@ describe("history", () => {
     const store = await openWorkbench(history);
     expect(await store.getState().openHistoryEntry(store.getState().history.entries[0]!.id)).toBe(true);
     expect(store.getState()).toMatchObject({ view: "suite", suite: { status: "done" } });
-    expect(store.getState().suite.runs.map((r) => r.candidate)).toEqual(["reference", "invents-horizon", "forges-trace", "malformed"]);
+    expect(store.getState().suite.runs.map((r) => r.candidate)).toEqual(Object.keys(fixture("missing-horizon").candidates));
   });
 
   it("deleting an entry removes it from the view and from storage", async () => {
