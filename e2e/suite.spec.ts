@@ -13,7 +13,10 @@ async function runSuite(page: Page): Promise<void> {
 }
 
 test("Run all fixtures scores every fixture × candidate in one matrix, with outcome and pass-rate charts", async ({ page }) => {
+  // The suite is scored off the main thread, by the same runtime in a Web Worker.
+  const worker = page.waitForEvent("worker");
   await runSuite(page);
+  expect((await worker).url()).toMatch(/suite\.worker/);
   const matrix = page.getByTestId("suite-matrix");
   const rows = matrix.locator("tbody tr[data-run]");
   expect(await rows.count()).toBeGreaterThan(30);

@@ -1,4 +1,4 @@
-import "./ui/zod-jitless.ts";
+import "./state/zod-jitless.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./ui/App.tsx";

@@ -5,6 +5,7 @@ import { createPacedClock, createRealClock } from "../runtime/clock.ts";
 import { embeddedFixtures } from "./embedded-fixtures.ts";
 import { createIndexedDbHistory } from "./idb-history.ts";
 import { createStore, type Store } from "./store.ts";
+import { evaluateSuiteInWorker } from "./suite-worker-client.ts";
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -23,6 +24,7 @@ export const appStore = createStore({
   nowIso: () => new Date().toISOString(),
   fetch: (url, init) => fetch(url, init),
   resolveUrl: (url) => new URL(url, window.location.origin).toString().replace(/\/$/, ""),
+  evaluateSuite: evaluateSuiteInWorker,
   simulatorBaseUrl: `${window.location.origin}/sim`,
   ensureSimulator: () => (simulator ??= import("../mocks/browser.ts").then((m) => m.startBrowserSimulator(fixtures))),
   history: createIndexedDbHistory(),

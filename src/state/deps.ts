@@ -1,6 +1,7 @@
 import type { FetchLike } from "../candidates/http/wire.ts";
 import type { Clock } from "../runtime/clock.ts";
 import type { Fixture } from "../schemas/fixture.ts";
+import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { HistoryStore } from "./history-store.ts";
 
 /** What the store needs from the outside world, injected so tests can use the real slices. */
@@ -18,6 +19,8 @@ export interface StoreDeps {
   resolveUrl(url: string): string;
   /** Where the simulated model answers (an msw service worker in the browser). */
   simulatorBaseUrl: string;
+  /** Scores every scripted candidate of the given fixtures (in the browser: in a Web Worker). */
+  evaluateSuite(fixtures: readonly Fixture[]): Promise<ScoredRun[]>;
   /** Makes sure the simulated model is listening before a simulated run. */
   ensureSimulator(): Promise<void>;
   /** Where finished runs and suites are kept across reloads. */

@@ -14,7 +14,7 @@ export function createStore(deps: StoreDeps): StoreApi<Store> {
   return createZustandStore<Store>()((...a) => ({
     ...createWorkspaceSlice(deps)(...a),
     ...createRunSlice(deps)(...a),
-    ...createSuiteSlice()(...a),
+    ...createSuiteSlice(deps)(...a),
     ...createIoSlice(deps)(...a),
     ...createModelSlice(deps)(...a),
     ...createHistorySlice(deps)(...a),

@@ -1,7 +1,7 @@
 import type { StateCreator } from "zustand";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
-import { evaluateScripted } from "../scoring/evaluate.ts";
+import type { StoreDeps } from "./deps.ts";
 import type { Store } from "./store.ts";
 
 export interface SuiteState {
@@ -19,18 +19,12 @@ export interface SuiteSlice {
   openSuiteRun(index: number): void;
 }
 
-export const createSuiteSlice = (): StateCreator<Store, [], [], SuiteSlice> => (set, get) => ({
+export const createSuiteSlice = (deps: StoreDeps): StateCreator<Store, [], [], SuiteSlice> => (set, get) => ({
   suite: { status: "idle", scope: null, runs: [] },
   async runSuite(scope) {
     const fixtures = get().fixtures.filter((f) => scope === null || f.id === scope);
     set({ suite: { status: "running", scope, runs: [] } });
-    const runs: ScoredRun[] = [];
-    for (const fx of fixtures) {
-      for (const name of Object.keys(fx.candidates)) {
-        const run = await evaluateScripted(fx, name, { includeDiagnostics: true });
-        if (run) runs.push(run);
-      }
-    }
+    const runs = await deps.evaluateSuite(fixtures);
     set({ suite: { status: "done", scope, runs } });
     await get().saveToHistory("suite");
   },

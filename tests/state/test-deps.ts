@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createRealClock, createVirtualClock } from "../../src/runtime/clock.ts";
 import type { StoreDeps } from "../../src/state/deps.ts";
 import { createMemoryHistory } from "../../src/state/memory-history.ts";
+import { evaluateSuite } from "../../src/scoring/suite.ts";
 import { createStore } from "../../src/state/store.ts";
 import { loadFixtures } from "../support.ts";
 
@@ -18,6 +19,7 @@ export function testDeps(overrides: Partial<StoreDeps> = {}): StoreDeps {
     resolveUrl: (url) => url,
     simulatorBaseUrl: "http://simulator.test",
     ensureSimulator: async () => {},
+    evaluateSuite,
     history: createMemoryHistory(),
     ...overrides,
   };
