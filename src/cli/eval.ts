@@ -13,6 +13,7 @@ import { loadFixtureDir } from "./fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { httpCandidateFromFlags } from "./http-candidate-options.ts";
 import { emitRuns, parseFormat } from "./output.ts";
+import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
 import { parseCli, runMain, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--format table|json|junit] [--out FILE] [--fixtures DIR]
@@ -22,6 +23,7 @@ const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--fo
   or a model behind an OpenAI-compatible server (default: every fixture).
   --collect FILE writes the model's raw replies as a finbound.collected-trace/v1 file for npm run score.
   --export FILE writes the scored runs as a sealed finbound.scored-suite/v1 file (npm run verify checks it).
+${RUN_SETTINGS_USAGE}
   Exit status: 0 every run passed, 1 a run failed, 2 bad usage or an invalid input file.`;
 
 function parse() {
@@ -39,6 +41,7 @@ function parse() {
       stream: { type: "boolean" },
       collect: { type: "string" },
       export: { type: "string" },
+      ...RUN_SETTING_OPTIONS,
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -66,13 +69,14 @@ async function main(): Promise<number> {
   const format = parseFormat(values.format);
   const all = loadFixtureDir(values.fixtures);
   const name = values.candidate;
+  const settings = runSettingsFrom(values);
   const runs: ScoredRun[] = [];
   if (name === "http") {
     const http = httpCandidateFromFlags(values);
     const traces: CollectedTrace[] = [];
     for (const fx of selectFixtures(all, values.fixture ?? [], () => true, name)) {
       process.stderr.write(`running ${fx.id} against ${values["base-url"]} (${values.model})…\n`);
-      const record = await runEpisode({ fixture: fx, candidate: http.make(), clock: createRealClock() });
+      const record = await runEpisode({ fixture: fx, candidate: http.make(), clock: createRealClock(), ...settings });
       runs.push(toScoredRun({ ...record, candidate: http.name }, fx));
       traces.push({ format: COLLECTED_TRACE_FORMAT, fixture: fx.id, candidate: { name: http.name, settings: http.settings }, responses: responsesFromEvents(record.events) });
     }
@@ -87,7 +91,7 @@ async function main(): Promise<number> {
   } else {
     if (values.collect) throw new UsageError("--collect needs --candidate http: scripted replies are already in the fixtures");
     for (const fx of selectFixtures(all, values.fixture ?? [], (f) => Object.hasOwn(f.candidates, name), name)) {
-      const run = await evaluateScripted(fx, name);
+      const run = await evaluateScripted(fx, name, settings);
       if (run) runs.push(run);
     }
   }

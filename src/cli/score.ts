@@ -1,15 +1,16 @@
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import type { CollectedTrace } from "../schemas/collected-trace.ts";
 import { parseCollectedTraceFile } from "../candidates/collected-trace.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { scoreCollectedTrace } from "../scoring/evaluate.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
 import { emitRuns, parseFormat } from "./output.ts";
-import { runMain, UsageError } from "./usage-error.ts";
+import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
+import { parseCli, runMain, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run score -- FILE... [--format table|json|junit] [--out FILE] [--fixtures DIR]
   Scores collected traces (finbound.collected-trace/v1): each file holds one trace or an array of them.
+${RUN_SETTINGS_USAGE}
   Exit status: 0 every run passed, 1 a run failed, 2 bad usage or an unreadable/invalid file.`;
 
 function readTraces(file: string): CollectedTrace[] {
@@ -26,17 +27,14 @@ function readTraces(file: string): CollectedTrace[] {
 }
 
 async function main(): Promise<number> {
-  let parsedArgs;
-  try {
-    parsedArgs = parseArgs({
-      options: { format: { type: "string" }, out: { type: "string" }, fixtures: { type: "string" }, help: { type: "boolean", short: "h" } },
+  const { values, positionals } = parseCli(
+    {
+      options: { format: { type: "string" }, out: { type: "string" }, fixtures: { type: "string" }, help: { type: "boolean", short: "h" }, ...RUN_SETTING_OPTIONS },
       strict: true,
       allowPositionals: true,
-    });
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
-  const { values, positionals } = parsedArgs;
+    },
+    USAGE,
+  );
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -47,7 +45,7 @@ async function main(): Promise<number> {
   const traces = positionals.flatMap((file) => readTraces(file).map((trace, i) => ({ file, i, trace })));
   const runs: ScoredRun[] = [];
   for (const { file, i, trace } of traces) {
-    const scored = await scoreCollectedTrace(trace, fixtures);
+    const scored = await scoreCollectedTrace(trace, fixtures, runSettingsFrom(values));
     if (!scored.ok) throw new UsageError(`${file}${traces.length > 1 ? ` (trace ${i})` : ""}: field "fixture": ${scored.message}`);
     runs.push(scored.run);
   }

@@ -6,10 +6,12 @@ import { replayCandidate } from "../candidates/replay.ts";
 import { scriptedCandidate } from "../candidates/scripted.ts";
 import { createVirtualClock } from "../runtime/clock.ts";
 import { runEpisode } from "../runtime/episode.ts";
+import type { ParserOptions } from "../runtime/parse-reply.ts";
 import { toScoredRun } from "./score.ts";
 
 export interface EvaluateOptions {
   budget?: BudgetConfig;
+  parser?: ParserOptions;
   includeDiagnostics?: boolean;
 }
 
@@ -17,9 +19,11 @@ export interface EvaluateOptions {
 export async function evaluateScripted(fixture: Fixture, candidateName: string, options: EvaluateOptions = {}): Promise<ScoredRun | undefined> {
   const candidate = scriptedCandidate(fixture, candidateName);
   if (!candidate) return undefined;
-  const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), ...(options.budget ? { budget: options.budget } : {}) });
+  const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), ...runSettings(options) });
   return toScoredRun(record, fixture, options);
 }
+
+const runSettings = (o: EvaluateOptions) => ({ ...(o.budget ? { budget: o.budget } : {}), ...(o.parser ? { parser: o.parser } : {}) });
 
 export type TraceScore = { ok: true; run: ScoredRun } | { ok: false; code: "unknown_fixture"; message: string };
 
@@ -32,6 +36,6 @@ export async function scoreCollectedTrace(trace: CollectedTrace, fixtures: reado
   const fixture = fixtures.find((f) => f.id === trace.fixture);
   if (!fixture) return { ok: false, code: "unknown_fixture", message: `unknown fixture ${JSON.stringify(trace.fixture)}` };
   const candidate = replayCandidate(trace.candidate.name, trace.responses);
-  const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), ...(options.budget ? { budget: options.budget } : {}) });
+  const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), ...runSettings(options) });
   return { ok: true, run: toScoredRun(record, fixture, options) };
 }

@@ -30,7 +30,9 @@ export interface Rescored {
  */
 export async function rescoreExport(file: ScoredRunExport, fixture: Fixture): Promise<Rescored> {
   const candidate = replayCandidate(file.candidate.name, responsesFromEvents(file.events));
-  const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), budget: file.budget });
+  const started = file.events[0];
+  const lenientFence = started?.kind === "run_started" && started.lenient_fence === true;
+  const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), budget: file.budget, ...(lenientFence ? { parser: { lenientFence } } : {}) });
   const run = toScoredRun(record, fixture, { includeDiagnostics: true });
   return { run, differences: compareVerdicts(file.verdicts, run.verdicts), eventsMatch: canonicalJson(file.events) === canonicalJson(run.events) };
 }

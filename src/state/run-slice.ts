@@ -76,7 +76,7 @@ export const createRunSlice =
         if (candidateKind === "scripted") {
           const candidate = scriptedCandidate(fixture, name);
           if (!candidate) return;
-          source = { candidate, name, kind: "scripted", clock: deps.clockFor(PACE[speed]), budget: REFERENCE_BUDGET };
+          source = { candidate, name, kind: "scripted", clock: deps.clockFor(PACE[speed]), budget: { ...REFERENCE_BUDGET, repair: get().runSettings.repair } };
         } else {
           const live = get().liveCandidate();
           if (!live.ok) {
@@ -84,7 +84,7 @@ export const createRunSlice =
             return;
           }
           if (candidateKind === "simulated") await deps.ensureSimulator();
-          source = { candidate: live.candidate, name: live.name, kind: "http", clock: deps.realClock(), budget: { ...REFERENCE_BUDGET, request_timeout_ms: live.requestTimeoutMs } };
+          source = { candidate: live.candidate, name: live.name, kind: "http", clock: deps.realClock(), budget: { ...REFERENCE_BUDGET, repair: get().runSettings.repair, request_timeout_ms: live.requestTimeoutMs } };
         }
         stop?.abort();
         const controller = new AbortController();
@@ -102,6 +102,7 @@ export const createRunSlice =
           candidate: source.candidate,
           clock: source.clock,
           budget: source.budget,
+          ...(get().runSettings.lenientFence ? { parser: { lenientFence: true } } : {}),
           cancel: controller.signal,
           onEvent: (event) => {
             if (!isCurrent()) return;

@@ -17,11 +17,21 @@ export interface WorkspaceSlice {
   speed: Speed;
   theme: Theme;
   view: View;
+  /** How strictly runs started here are held: both off in the reference configuration. */
+  runSettings: RunSettings;
+  setRunSettings(patch: Partial<RunSettings>): void;
   selectFixture(id: string, candidate?: string): void;
   selectCandidate(name: string): void;
   setSpeed(speed: Speed): void;
   setTheme(theme: Theme): void;
   setView(view: View): void;
+}
+
+export interface RunSettings {
+  /** One repair turn after an invalid reply, counted against the budget. */
+  repair: boolean;
+  /** Accept a decision in one Markdown fence; the run records that it did. */
+  lenientFence: boolean;
 }
 
 export const fixtureById = (s: Pick<WorkspaceSlice, "fixtures">, id: string | null): Fixture | undefined => s.fixtures.find((f) => f.id === id);
@@ -36,6 +46,8 @@ export const createWorkspaceSlice =
     speed: "watch",
     theme: "light",
     view: "run",
+    runSettings: { repair: false, lenientFence: false },
+    setRunSettings: (patch) => set({ runSettings: { ...get().runSettings, ...patch } }),
     selectFixture(id, candidate) {
       const fx = fixtureById(get(), id);
       if (!fx) return;

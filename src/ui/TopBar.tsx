@@ -7,7 +7,8 @@ export function TopBar() {
   const speed = useStore((s) => s.speed);
   const running = useStore((s) => s.run?.status === "running");
   const hasCandidate = useStore((s) => s.fixtureId !== null);
-  const { setView, setTheme, setSpeed, startRun, stopRun } = appStore.getState();
+  const runSettings = useStore((s) => s.runSettings);
+  const { setView, setTheme, setSpeed, startRun, stopRun, setRunSettings } = appStore.getState();
   return (
     <header className="topbar">
       <h1>
@@ -31,6 +32,12 @@ export function TopBar() {
               <option value="watch">watch (10× faster than real)</option>
               <option value="instant">instant</option>
             </select>
+          </label>
+          <label className="muted" title="One repair turn after an invalid reply; it counts against the 4-decision budget">
+            <input type="checkbox" checked={runSettings.repair} onChange={(e) => setRunSettings({ repair: e.target.checked })} /> repair
+          </label>
+          <label className="muted" title="Accept a decision wrapped in one Markdown fence; the run records it">
+            <input type="checkbox" checked={runSettings.lenientFence} onChange={(e) => setRunSettings({ lenientFence: e.target.checked })} /> lenient fences
           </label>
         </div>
       )}

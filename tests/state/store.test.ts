@@ -185,3 +185,21 @@ describe("live candidates in the store", () => {
     expect(JSON.stringify(run)).not.toContain(key);
   });
 });
+
+describe("run settings", () => {
+  it("the analyst's opt-in leniency and repair reach the run and are recorded in it", async () => {
+    const store = makeStore();
+    store.getState().selectFixture("claimed-authority", "malformed");
+    await store.getState().startRun();
+    expect(store.getState().run?.scored?.outcome).toBe("invalid_output");
+    store.getState().setRunSettings({ lenientFence: true, repair: true });
+    await store.getState().startRun();
+    const run = store.getState().run;
+    expect(run?.scored?.outcome).toBe("refused");
+    expect(run?.events[0]).toMatchObject({ kind: "run_started", lenient_fence: true, budget: { repair: true } });
+    const exported = await store.getState().exportRun({ includeDiagnostics: false });
+    const other = makeStore();
+    expect(await other.getState().importText("lenient.json", exported!.text)).toBe(true);
+    expect(other.getState().run?.imported).toMatchObject({ differences: [], eventsMatch: true });
+  });
+});
