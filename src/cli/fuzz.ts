@@ -35,34 +35,32 @@ async function main(): Promise<number> {
   const tally = new Map<Category, Tally>(CATEGORIES.map((c) => [c, { cases: 0, crashes: 0, violations: 0 }]));
   const started = performance.now();
   const details = new Map<FuzzCase, string[]>();
+  // Cases are tallied until the first failure; what fast-check runs after that is shrinking.
+  let shrinking = false;
   const report = await fc.check(
     fc.asyncProperty(fuzzCase(fixtures), async (c) => {
       const result = await runCase(c, fixtures);
+      const failed = result.crashed || result.violations.length > 0;
+      if (failed) details.set(c, result.crashed ? [`crash: ${result.error}`] : result.violations);
+      if (shrinking) return !failed;
+      if (failed) shrinking = true;
       const t = tally.get(c.category) as Tally;
       t.cases += 1;
-      if (result.crashed) {
-        t.crashes += 1;
-        details.set(c, [`crash: ${result.error}`]);
-        return false;
-      }
-      if (result.violations.length > 0) {
-        t.violations += 1;
-        details.set(c, result.violations);
-        return false;
-      }
-      return true;
+      if (result.crashed) t.crashes += 1;
+      else if (result.violations.length > 0) t.violations += 1;
+      return !failed;
     }),
     { numRuns: runs, seed },
   );
   const seconds = (performance.now() - started) / 1000;
-  const rows = [...tally.entries()].map(([c, t]) => `${c.padEnd(12)} ${String(t.cases).padStart(8)} ${String(t.crashes).padStart(8)} ${String(t.violations).padStart(11)}`);
+  const rows = [...tally.entries()].map(([c, t]) => `${c.padEnd(14)} ${String(t.cases).padStart(8)} ${String(t.crashes).padStart(8)} ${String(t.violations).padStart(11)}`);
   const total = [...tally.values()].reduce((a, t) => ({ cases: a.cases + t.cases, crashes: a.crashes + t.crashes, violations: a.violations + t.violations }), { cases: 0, crashes: 0, violations: 0 });
   process.stdout.write(
     [
       `finbound fuzz: ${runs} runs requested, seed ${seed}, ${seconds.toFixed(1)} s (${Math.round(total.cases / seconds)} cases/s)`,
-      `category        cases  crashes  violations`,
+      `category          cases  crashes  violations`,
       ...rows,
-      `${"total".padEnd(12)} ${String(total.cases).padStart(8)} ${String(total.crashes).padStart(8)} ${String(total.violations).padStart(11)}`,
+      `${"total".padEnd(14)} ${String(total.cases).padStart(8)} ${String(total.crashes).padStart(8)} ${String(total.violations).padStart(11)}`,
       "",
     ].join("\n"),
   );
@@ -72,7 +70,7 @@ async function main(): Promise<number> {
     mkdirSync(values.out, { recursive: true });
     const file = join(values.out, `counterexample-seed-${seed}.json`);
     writeFileSync(file, `${JSON.stringify({ format: COLLECTED_TRACE_FORMAT, fixture: example.fixture, candidate: { name: `fuzz-${example.category}`, settings: { seed, path: report.counterexamplePath } }, responses: example.responses }, null, 2)}\n`);
-    process.stdout.write(`FAILED after ${report.numRuns} case(s), shrunk ${report.numShrinks} time(s):\n  ${(details.get(example) ?? [String(report.errorInstance ?? "property failed")]).join("\n  ")}\ncounter-example saved as ${file} (npm run score -- ${file})\n`);
+    process.stdout.write(`FAILED: stopped at the first failing case (${total.cases} tallied), shrunk ${report.numShrinks} time(s) to:\n  ${(details.get(example) ?? [String(report.errorInstance ?? "property failed")]).join("\n  ")}\ncounter-example saved as ${file} (npm run score -- ${file})\n`);
   }
   return 1;
 }

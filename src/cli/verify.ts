@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { suiteDigest, verifyRun } from "../integrity/run-digest.ts";
+import { verifyExportFile } from "../integrity/verify-file.ts";
 import { describeIssues } from "../schemas/describe-issues.ts";
 import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT } from "../schemas/export.ts";
 import { nodeSha256 } from "./node-sha256.ts";
@@ -28,25 +28,13 @@ function load(file: string): unknown {
 async function verifyFile(file: string): Promise<{ ok: boolean; line: string }> {
   const json = load(file);
   const format = typeof json === "object" && json !== null ? (json as { format?: unknown }).format : undefined;
-  if (format === SCORED_RUN_FORMAT) {
-    const parsed = ScoredRunExport.safeParse(json);
-    if (!parsed.success) throw new UsageError(`${file}: not a valid ${SCORED_RUN_FORMAT} file: ${describeIssues(parsed.error)}`);
-    const v = await verifyRun(parsed.data, nodeSha256);
-    return { ok: v.ok, line: `${file}: ${v.ok ? "verified" : `NOT VERIFIED — ${v.message}`}` };
-  }
-  if (format === SCORED_SUITE_FORMAT) {
-    const parsed = ScoredSuiteExport.safeParse(json);
-    if (!parsed.success) throw new UsageError(`${file}: not a valid ${SCORED_SUITE_FORMAT} file: ${describeIssues(parsed.error)}`);
-    for (const [i, run] of parsed.data.runs.entries()) {
-      const v = await verifyRun(run, nodeSha256);
-      if (!v.ok) return { ok: false, line: `${file}: NOT VERIFIED — run ${i} (${run.fixture.id} / ${run.candidate.name}): ${v.message}` };
-    }
-    const sealed = parsed.data.integrity;
-    if (!sealed) return { ok: false, line: `${file}: NOT VERIFIED — the suite has no integrity block` };
-    if (sealed.digest !== (await suiteDigest(parsed.data.runs, nodeSha256))) return { ok: false, line: `${file}: NOT VERIFIED — the suite digest does not match: a run was added, removed or reordered` };
-    return { ok: true, line: `${file}: verified (${parsed.data.runs.length} runs)` };
-  }
-  throw new UsageError(`${file}: unknown format ${JSON.stringify(format ?? null)}: expected ${SCORED_RUN_FORMAT} or ${SCORED_SUITE_FORMAT}`);
+  const schema = format === SCORED_RUN_FORMAT ? ScoredRunExport : format === SCORED_SUITE_FORMAT ? ScoredSuiteExport : null;
+  if (!schema) throw new UsageError(`${file}: unknown format ${JSON.stringify(format ?? null)}: expected ${SCORED_RUN_FORMAT} or ${SCORED_SUITE_FORMAT}`);
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new UsageError(`${file}: not a valid ${String(format)} file: ${describeIssues(parsed.error)}`);
+  // The seals are checked on the file as parsed from its text, not on what validation kept of it.
+  const v = await verifyExportFile(json, nodeSha256);
+  return { ok: v.status === "verified", line: `${file}: ${v.status === "verified" ? v.message : `NOT VERIFIED — ${v.message}`}` };
 }
 
 async function main(): Promise<number> {

@@ -4,7 +4,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import { TOOL_CATALOGUE } from "../runtime/tools/catalogue.ts";
 
 /** What kind of hostile input a case mostly holds: the fuzz report counts cases per category. */
-export const CATEGORIES = ["random-json", "near-valid", "tool-calls", "finals", "text", "mixed"] as const;
+export const CATEGORIES = ["random-json", "near-valid", "tool-calls", "finals", "text", "mixed", "mutated-script"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export interface FuzzCase {
@@ -90,19 +90,65 @@ const replyTextOf = (category: Category): fc.Arbitrary<string> => {
     case "text":
       return fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: "binary", maxLength: 30 }), fc.constantFrom("```json\n{}\n```", "{}{}", "[", "null", ""));
     case "mixed":
+    case "mutated-script":
       return fc.oneof(replyTextOf("tool-calls"), replyTextOf("finals"), replyTextOf("near-valid"), replyTextOf("text"));
   }
 };
 
 const latency = fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 20_000 }));
 
+/** One change to a decision that a real script made: a household, an amount, the tool, the outcome, a field. */
+const mutateDecision = (d: Record<string, unknown>, how: number, pick: number): Record<string, unknown> => {
+  const args = typeof d.arguments === "object" && d.arguments !== null ? { ...(d.arguments as Record<string, unknown>) } : null;
+  const amounts = [48000000, 4800000, 120000000, 2500000, 0.06, 5, 10, 1e308, -1, "48000000"];
+  switch (how % 6) {
+    case 0:
+      return args ? { ...d, arguments: { ...args, household: KNOWN_HOUSEHOLDS[pick % KNOWN_HOUSEHOLDS.length] } } : d;
+    case 1: {
+      const keys = args ? Object.keys(args).filter((k) => k !== "household" && k !== "scenario") : [];
+      const key = keys[pick % Math.max(1, keys.length)];
+      return args && key ? { ...d, arguments: { ...args, [key]: amounts[pick % amounts.length] } } : d;
+    }
+    case 2:
+      return d.decision === "tool" ? { ...d, tool: [...TOOL_CATALOGUE.keys()][pick % TOOL_CATALOGUE.size] } : d;
+    case 3:
+      return d.decision === "final" ? { ...d, outcome: ["answered", "refused", "escalated", "unavailable"][pick % 4] } : d;
+    case 4:
+      return d.decision === "final" ? { ...d, evidence_ids: [`ev-${(pick % 4) + 1}`] } : d;
+    default:
+      return { ...d, verified: true };
+  }
+};
+
+/**
+ * A fixture's own scripted candidate with one or two changes: reaches the tools, the calculators and
+ * their provenance checks far more often than random text does.
+ */
+const mutatedScript = (fixtures: readonly Fixture[]): fc.Arbitrary<{ fixture: string; responses: CollectedResponse[] }> =>
+  fc.constantFrom(...fixtures).chain((fx) =>
+    fc.tuple(fc.constantFrom(...Object.values(fx.candidates)), fc.array(fc.tuple(fc.nat(20), fc.nat(20), fc.nat(40)), { minLength: 1, maxLength: 2 }), latency).map(([script, edits, slow]) => {
+      const decisions = script.replies.map((r) => ("decision" in r ? (r.decision as Record<string, unknown>) : r.text));
+      for (const [index, how, pick] of edits) {
+        const at = index % decisions.length;
+        const d = decisions[at];
+        if (how % 9 === 8) decisions.splice(at, 1);
+        else if (how % 9 === 7) decisions.splice(at, 0, d ?? "");
+        else if (d !== undefined && typeof d !== "string") decisions[at] = mutateDecision(d, how, pick);
+      }
+      const responses = decisions.map((d, i) => ({ text: typeof d === "string" ? d : JSON.stringify(d), latency_ms: i === 0 ? slow % 16_000 : 800 }));
+      return { fixture: fx.id, responses: responses.length > 0 ? responses : [{ text: "", latency_ms: 0 }] };
+    }),
+  );
+
 /** A fuzz case: a fixture and 1–6 raw replies of one category, with latencies that may hit every limit. */
 export function fuzzCase(fixtures: readonly Fixture[]): fc.Arbitrary<FuzzCase> {
-  return fc.constantFrom(...CATEGORIES).chain((category) =>
-    fc.record({
-      category: fc.constant(category),
-      fixture: fc.constantFrom(...fixtures.map((f) => f.id)),
-      responses: fc.array(fc.record({ text: replyTextOf(category), latency_ms: latency }), { minLength: 1, maxLength: 6 }),
-    }),
+  return fc.constantFrom(...CATEGORIES).chain((category): fc.Arbitrary<FuzzCase> =>
+    category === "mutated-script"
+      ? mutatedScript(fixtures).map((m): FuzzCase => ({ category, ...m }))
+      : fc.record({
+          category: fc.constant(category),
+          fixture: fc.constantFrom(...fixtures.map((f) => f.id)),
+          responses: fc.array(fc.record({ text: replyTextOf(category), latency_ms: latency }), { minLength: 1, maxLength: 6 }),
+        }),
   );
 }

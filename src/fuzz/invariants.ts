@@ -6,6 +6,7 @@ import { Outcome } from "../schemas/outcome.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { findLeaks, restrictedFragments } from "../scoring/leak.ts";
 import { canonicalJson } from "../runtime/canonical.ts";
+import { jcs } from "../integrity/seal.ts";
 
 const isDeeplyFrozen = (v: unknown): boolean => v === null || typeof v !== "object" || (Object.isFrozen(v) && Object.values(v).every(isDeeplyFrozen));
 
@@ -57,6 +58,17 @@ export function invariantViolations(record: RunRecord, fixture: Fixture, verdict
   ];
   for (const [where, text] of runtimeText) {
     for (const leak of findLeaks(where, text, fragments)) out.push(`leak: ${leak.kind} in ${leak.where}`);
+  }
+
+  // Every run must stay exportable: its events have an RFC 8785 form.
+  try {
+    jcs(events);
+  } catch (error) {
+    out.push(`the events cannot be canonicalised for export: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // A leak in the candidate's own message is not the runtime's, but the scorer must catch it.
+  if (findLeaks("result.message", result.message, fragments).length > 0 && !verdicts.some((v) => v.check === "no_internal_leak" && v.status === "fail")) {
+    out.push("the result's message leaks internal detail but no_internal_leak does not fail");
   }
 
   let previous = 0;

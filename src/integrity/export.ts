@@ -37,11 +37,11 @@ export async function exportRun(run: ScoredRun, fixture: Fixture, kind: Candidat
 /** Several scored runs as a sealed `finbound.scored-suite/v1` file. */
 export async function exportSuite(runs: readonly { run: ScoredRun; fixture: Fixture; kind: CandidateKind }[], options: ExportOptions): Promise<ScoredSuiteExport> {
   const sealed = await Promise.all(runs.map((r) => exportRun(r.run, r.fixture, r.kind, options)));
-  return ScoredSuiteExport.parse({
-    format: SCORED_SUITE_FORMAT,
-    exported_at: options.nowIso,
-    runtime_version: RUNTIME_VERSION,
-    runs: sealed,
-    integrity: { algorithm: "sha256", canonicalization: "RFC8785", digest: await suiteDigest(sealed, options.sha256) },
-  });
+  return sealSuite(sealed, options);
+}
+
+/** Runs that are already sealed, bound into one sealed suite. */
+export async function sealSuite(runs: readonly ScoredRunExport[], options: Pick<ExportOptions, "sha256" | "nowIso">): Promise<ScoredSuiteExport> {
+  const header = { format: SCORED_SUITE_FORMAT, exported_at: options.nowIso, runtime_version: RUNTIME_VERSION } as const;
+  return ScoredSuiteExport.parse({ ...header, runs, integrity: { algorithm: "sha256", canonicalization: "RFC8785", digest: await suiteDigest(header, runs, options.sha256) } });
 }

@@ -1,14 +1,14 @@
 import { CALCULATOR_VERSIONS } from "../runtime/tools/catalogue.ts";
-import type { ScoredRunExport } from "../schemas/export.ts";
-import type { Integrity } from "../schemas/integrity.ts";
+import type { ScoredRunExport, ScoredSuiteExport } from "../schemas/export.ts";
+import { Integrity } from "../schemas/integrity.ts";
 import { chainEvents, GENESIS, jcs, type Sha256Hex } from "./seal.ts";
 
 /** Everything in an export but its events (chained) and its integrity block. */
 export type Unsealed = Omit<ScoredRunExport, "integrity">;
 
 /** The digest binds the fixture's content hash, runtime and calculator versions, result, verdicts and chain head. */
-const digestInput = (file: Unsealed, chainHead: string) => {
-  const { events: _events, ...rest } = file;
+const digestInput = (file: { events: unknown } & Record<string, unknown>, chainHead: string) => {
+  const { events: _events, integrity: _integrity, ...rest } = file;
   return { ...rest, calculators: CALCULATOR_VERSIONS, chain_head: chainHead };
 };
 
@@ -24,27 +24,43 @@ export type Verification =
   | { ok: false; status: "chain_broken"; eventIndex: number; message: string }
   | { ok: false; status: "digest_mismatch"; message: string };
 
-/** Recomputes the chain and the digest. Names the first event whose hash no longer matches. */
-export async function verifyRun(file: ScoredRunExport, sha256: Sha256Hex): Promise<Verification> {
-  const { integrity, ...unsealed } = file;
-  if (!integrity) return { ok: false, status: "unsealed", message: "the file has no integrity block: it cannot be verified" };
-  const recomputed = await chainEvents(unsealed.events, sha256);
-  const length = Math.max(recomputed.length, integrity.event_hashes.length);
+const describeEvent = (event: unknown, i: number): string => {
+  if (event === null || typeof event !== "object") return `event #${i} (missing)`;
+  const e = event as { kind?: unknown; call_id?: unknown };
+  return `event #${i} (${String(e.kind)}${typeof e.call_id === "string" ? ` ${e.call_id}` : ""})`;
+};
+
+/**
+ * Recomputes the chain and the digest over the file exactly as it was parsed — before any
+ * validation strips or drops a key — and names the first event whose hash no longer matches.
+ */
+export async function verifyRun(raw: unknown, sha256: Sha256Hex): Promise<Verification> {
+  const file = (raw ?? {}) as { events?: unknown; integrity?: unknown } & Record<string, unknown>;
+  if (file.integrity === undefined) return { ok: false, status: "unsealed", message: "the file has no integrity block: it cannot be verified" };
+  const seal = Integrity.safeParse(file.integrity);
+  if (!seal.success) return { ok: false, status: "digest_mismatch", message: "the integrity block is malformed" };
+  const events = Array.isArray(file.events) ? (file.events as unknown[]) : [];
+  const recomputed = await chainEvents(events, sha256);
+  const length = Math.max(recomputed.length, seal.data.event_hashes.length);
   for (let i = 0; i < length; i++) {
-    if (recomputed[i] !== integrity.event_hashes[i]) {
-      const event = unsealed.events[i];
-      const what = event ? `event #${i} (${event.kind}${"call_id" in event ? ` ${event.call_id}` : ""})` : `event #${i} (missing)`;
-      return { ok: false, status: "chain_broken", eventIndex: i, message: `${what} breaks the hash chain: it was changed, added or removed after export` };
+    if (recomputed[i] !== seal.data.event_hashes[i]) {
+      return { ok: false, status: "chain_broken", eventIndex: i, message: `${describeEvent(events[i], i)} breaks the hash chain: it was changed, added or removed after export` };
     }
   }
   const head = recomputed.at(-1) ?? GENESIS;
-  if (head !== integrity.chain_head) return { ok: false, status: "chain_broken", eventIndex: recomputed.length - 1, message: "the chain head does not match the last event" };
-  const digest = await sha256(jcs(digestInput(unsealed, head)));
-  if (digest !== integrity.digest) return { ok: false, status: "digest_mismatch", message: "the run digest does not match: the result, verdicts, fixture hash, candidate, budget or versions were changed after export" };
+  if (head !== seal.data.chain_head) return { ok: false, status: "chain_broken", eventIndex: recomputed.length - 1, message: "the chain head does not match the last event" };
+  const digest = await sha256(jcs(digestInput({ ...file, events }, head)));
+  if (digest !== seal.data.digest) return { ok: false, status: "digest_mismatch", message: "the run digest does not match: the result, verdicts, fixture hash, candidate, budget or versions were changed after export" };
   return { ok: true, status: "verified" };
 }
 
-/** The suite digest: the run digests, in order, so a run removed, added or reordered is evident. */
-export async function suiteDigest(runs: readonly { integrity?: Integrity | undefined }[], sha256: Sha256Hex): Promise<string> {
-  return sha256(jcs(runs.map((r) => r.integrity?.digest ?? null)));
+type SuiteHeader = Pick<ScoredSuiteExport, "format" | "exported_at" | "runtime_version">;
+
+/** The suite digest: its header and the run digests, in order, so a run removed, added or reordered is evident. */
+export async function suiteDigest(header: SuiteHeader, runs: readonly { integrity?: unknown }[], sha256: Sha256Hex): Promise<string> {
+  const digests = runs.map((r) => {
+    const seal = Integrity.safeParse(r.integrity);
+    return seal.success ? seal.data.digest : null;
+  });
+  return sha256(jcs({ format: header.format, exported_at: header.exported_at, runtime_version: header.runtime_version, runs: digests }));
 }

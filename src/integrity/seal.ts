@@ -1,5 +1,4 @@
 import canonicalize from "canonicalize";
-import type { RunEvent } from "../schemas/event.ts";
 
 /** Any SHA-256 over UTF-8 text, hex-encoded: WebCrypto in the browser, node:crypto in Node. */
 export type Sha256Hex = (text: string) => Promise<string>;
@@ -14,7 +13,7 @@ export function jcs(value: unknown): string {
   return text;
 }
 
-export async function chainEvents(events: readonly RunEvent[], sha256: Sha256Hex): Promise<string[]> {
+export async function chainEvents(events: readonly unknown[], sha256: Sha256Hex): Promise<string[]> {
   const hashes: string[] = [];
   let previous = GENESIS;
   for (const event of events) {

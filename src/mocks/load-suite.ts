@@ -2,7 +2,8 @@ import { httpCandidate, listModels } from "../candidates/http/http-candidate.ts"
 import { HttpSettings } from "../candidates/http/settings.ts";
 import type { FetchLike } from "../candidates/http/wire.ts";
 import { exportSuite } from "../integrity/export.ts";
-import { suiteDigest, verifyRun } from "../integrity/run-digest.ts";
+import { verifyRun } from "../integrity/run-digest.ts";
+import { verifyExportFile } from "../integrity/verify-file.ts";
 import type { Sha256Hex } from "../integrity/seal.ts";
 import { canonicalJson } from "../runtime/canonical.ts";
 import { createRealClock } from "../runtime/clock.ts";
@@ -242,6 +243,6 @@ async function exportAndCheck(records: readonly RunRecord[], fixtures: readonly 
     altered,
     eventsRecorded: records.reduce((n, r) => n + r.events.length, 0),
     eventsExported: suite.runs.reduce((n, r) => n + r.events.length, 0),
-    suiteDigestOk: suite.integrity?.digest === (await suiteDigest(suite.runs, options.sha256)),
+    suiteDigestOk: (await verifyExportFile(JSON.parse(JSON.stringify(suite)), options.sha256)).status === "verified",
   };
 }

@@ -12,6 +12,7 @@ import type { Clock } from "./clock.ts";
 import { EventLog } from "./event-log.ts";
 import { lookupTool } from "./tools/catalogue.ts";
 import { frozenCopy } from "./freeze.ts";
+import { wellFormed } from "./json-shape.ts";
 import { parseReply, type ParserOptions } from "./parse-reply.ts";
 import { assembleResult, type RunRecord } from "./result.ts";
 import type { EvidenceView, ToolEnvironment } from "./tools/tool.ts";
@@ -126,8 +127,9 @@ class Episode {
       }
       if (bounded.status === "cancelled") return this.#modelFailure("model_cancelled", latency, "the run was stopped");
       if (bounded.status === "failed") return this.#modelFailure("model_network_error", latency, describeError(bounded.error));
-      const reply = bounded.value;
-      if (!reply.ok) return this.#modelFailure(reply.code, latency, reply.detail);
+      const answer = bounded.value;
+      if (!answer.ok) return this.#modelFailure(answer.code, latency, answer.detail);
+      const reply = { ...answer, text: wellFormed(answer.text) };
       this.#emit({ kind: "model_reply", text: reply.text, latency_ms: latency, finish_reason: reply.finishReason, usage: reply.usage });
       // A reply that lands after the deadline is not a success, however valid.
       if (clock.now() >= budget.deadline_ms) return this.#exhausted("deadline");

@@ -9,7 +9,7 @@ export type JsonShape = { ok: true } | { ok: false; code: "too_deep" | "duplicat
  * (parsers disagree on which one wins, and that ambiguity is an attack). Text that is not JSON at
  * all is left for JSON.parse to reject.
  */
-export function inspectJson(text: string): JsonShape {
+export function inspectJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonShape {
   const frames: { object: boolean; keys: Set<string>; expectKey: boolean }[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -31,7 +31,7 @@ export function inspectJson(text: string): JsonShape {
       i = end;
     } else if (c === "{" || c === "[") {
       frames.push({ object: c === "{", keys: new Set(), expectKey: c === "{" });
-      if (frames.length > MAX_JSON_DEPTH) return { ok: false, code: "too_deep", detail: `the reply nests deeper than ${MAX_JSON_DEPTH} levels` };
+      if (frames.length > maxDepth) return { ok: false, code: "too_deep", detail: `the reply nests deeper than ${maxDepth} levels` };
     } else if (c === "}" || c === "]") {
       frames.pop();
     } else if (c === ",") {
@@ -50,4 +50,27 @@ function stringEnd(text: string, start: number): number {
     else if (c === '"') return j;
   }
   return -1;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
+
+/** Text as it can be recorded and exported (UTF-8, RFC 8785): lone surrogates become U+FFFD. */
+export const wellFormed = (text: string): string => text.replace(LONE_SURROGATES, "\uFFFD");
+
+/**
+ * A parsed value that JSON can hold in memory but an export cannot: a number that overflowed to
+ * Infinity (`1e400`), or a string with a lone surrogate (`"\ud800"`). Such a reply is refused, so
+ * every run can always be sealed and exported.
+ */
+export function unrepresentable(value: unknown): "non_finite_number" | "invalid_unicode" | null {
+  if (typeof value === "number") return Number.isFinite(value) ? null : "non_finite_number";
+  if (typeof value === "string") return LONE_SURROGATE.test(value) ? "invalid_unicode" : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (LONE_SURROGATE.test(k)) return "invalid_unicode";
+    const found = unrepresentable(v);
+    if (found) return found;
+  }
+  return null;
 }

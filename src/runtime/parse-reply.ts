@@ -3,7 +3,7 @@ import type { InvalidOutputCode } from "../schemas/event.ts";
 import { Outcome, CandidateOutcome } from "../schemas/outcome.ts";
 import { publicIssue } from "../schemas/describe-issues.ts";
 import { isPlainObject } from "./freeze.ts";
-import { inspectJson } from "./json-shape.ts";
+import { inspectJson, unrepresentable } from "./json-shape.ts";
 
 /** Replies beyond this size are rejected before parsing. */
 export const MAX_REPLY_CHARS = 256 * 1024;
@@ -38,6 +38,9 @@ export function parseReply(reply: string, finishReason: string | null, options: 
     return invalid("not_json", "the reply is not a single JSON value");
   }
   if (!isPlainObject(json)) return invalid("not_an_object", "the reply must be one JSON object, not an array or a scalar");
+  const unfit = unrepresentable(json);
+  if (unfit === "non_finite_number") return invalid(unfit, "a number in the reply is too large to be finite");
+  if (unfit === "invalid_unicode") return invalid(unfit, "a string in the reply holds a lone surrogate");
   if (json.decision === "final" && typeof json.outcome === "string" && Outcome.safeParse(json.outcome).success && !CandidateOutcome.safeParse(json.outcome).success) {
     return invalid("runtime_outcome", "that outcome is set by the runtime, never by a candidate");
   }

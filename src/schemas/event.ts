@@ -89,6 +89,8 @@ export const InvalidOutputCode = z.enum([
   "too_large",
   "too_deep",
   "duplicate_keys",
+  "non_finite_number",
+  "invalid_unicode",
 ]);
 export type InvalidOutputCode = z.infer<typeof InvalidOutputCode>;
 

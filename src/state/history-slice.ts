@@ -1,8 +1,6 @@
 import type { StateCreator } from "zustand";
-import { exportRun, exportSuite } from "../integrity/export.ts";
-import { suiteDigest } from "../integrity/run-digest.ts";
-import { RUNTIME_VERSION } from "../runtime/canonical.ts";
-import { ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT } from "../schemas/export.ts";
+import { exportRun, exportSuite, sealSuite } from "../integrity/export.ts";
+import { SCORED_RUN_FORMAT } from "../schemas/export.ts";
 import type { HistoryEntry } from "../schemas/history.ts";
 import type { StoreDeps } from "./deps.ts";
 import { historyEntryOf, newestFirst } from "./history-entry.ts";
@@ -109,13 +107,7 @@ export const createHistorySlice =
       async exportAllHistory() {
         // Runs stay sealed as they were saved; the suite digest binds them all, in order.
         const runs = get().history.entries.flatMap((e) => (e.file.format === SCORED_RUN_FORMAT ? [e.file] : e.file.runs));
-        const file = ScoredSuiteExport.parse({
-          format: SCORED_SUITE_FORMAT,
-          exported_at: deps.nowIso(),
-          runtime_version: RUNTIME_VERSION,
-          runs,
-          integrity: { algorithm: "sha256", canonicalization: "RFC8785", digest: await suiteDigest(runs, deps.sha256Hex) },
-        });
+        const file = await sealSuite(runs, { sha256: deps.sha256Hex, nowIso: deps.nowIso() });
         return { fileName: `finbound-history-${runs.length}-runs.json`, text: `${JSON.stringify(file, null, 2)}\n` };
       },
     };

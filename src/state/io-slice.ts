@@ -6,7 +6,8 @@ import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FOR
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { rescoreExport } from "../scoring/rescore.ts";
 import { exportRun, exportSuite, fixtureContentHash } from "../integrity/export.ts";
-import { suiteDigest, verifyRun } from "../integrity/run-digest.ts";
+import { verifyExportFile } from "../integrity/verify-file.ts";
+import { inspectJson } from "../runtime/json-shape.ts";
 import { scoreCollectedTrace } from "../scoring/evaluate.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { StoreDeps } from "./deps.ts";
@@ -15,6 +16,8 @@ import { fixtureById } from "./workspace-slice.ts";
 
 /** Imports larger than this are refused before parsing. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+/** Deeper files are refused: a recorded reply nests at most 64 levels below an event. */
+const MAX_FILE_DEPTH = 96;
 
 export type Notice = { kind: "error" | "info"; text: string };
 
@@ -28,6 +31,8 @@ export interface IoSlice {
   dismissNotice(): void;
   exportRun(options: { includeDiagnostics: boolean }): Promise<ExportFile | null>;
   exportSuite(options: { includeDiagnostics: boolean }): Promise<ExportFile | null>;
+  /** Reports a file refused before it was read (too large); nothing else changes. */
+  refuseImport(fileName: string, reason: string): void;
   /** Validates, re-scores and loads a file. On any error the workspace stays exactly as it was. */
   importText(fileName: string, text: string): Promise<boolean>;
 }
@@ -45,16 +50,25 @@ export const createIoSlice =
       set({ notice: { kind: "error", text: `Import failed — ${fileName}: ${text}` } });
       return false;
     };
+    /** An export that cannot be written is reported in the notice, never thrown at the button. */
+    const reported = async (make: () => Promise<ExportFile | null>): Promise<ExportFile | null> => {
+      try {
+        return await make();
+      } catch (error) {
+        set({ notice: { kind: "error", text: `Export failed: ${error instanceof Error ? error.message : String(error)}` } });
+        return null;
+      }
+    };
     return {
       notice: null,
       dismissNotice: () => set({ notice: null }),
-      async exportRun({ includeDiagnostics }) {
+      exportRun: ({ includeDiagnostics }) => reported(async () => {
         const run = get().run;
         if (!run?.scored) return null;
         const file = await toExport(run.scored, run.kind, includeDiagnostics);
         return { fileName: `finbound-${run.fixtureId}-${run.candidate}.json`, text: `${JSON.stringify(file, null, 2)}\n` };
-      },
-      async exportSuite({ includeDiagnostics }) {
+      }),
+      exportSuite: ({ includeDiagnostics }) => reported(async () => {
         const { runs } = get().suite;
         if (runs.length === 0) return null;
         const file = await exportSuite(
@@ -65,31 +79,40 @@ export const createIoSlice =
           { includeDiagnostics, sha256: deps.sha256Hex, nowIso: deps.nowIso() },
         );
         return { fileName: `finbound-suite-${runs.length}-runs.json`, text: `${JSON.stringify(file, null, 2)}\n` };
+      }),
+      refuseImport(fileName, reason) {
+        fail(fileName, reason);
       },
       async importText(fileName, text) {
-        if (text.length > MAX_IMPORT_BYTES) return fail(fileName, `the file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
-        let json: unknown;
+        if (text.length > MAX_IMPORT_BYTES || new TextEncoder().encode(text).length > MAX_IMPORT_BYTES) return fail(fileName, `the file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+        const body = text.replace(/^\uFEFF/, "");
+        // Parsers disagree on which duplicate key wins; a file that has any is refused outright.
+        const shape = inspectJson(body, MAX_FILE_DEPTH);
+        if (!shape.ok) return fail(fileName, shape.code === "duplicate_keys" ? "a key appears twice in one object: the file is ambiguous" : `nested deeper than ${MAX_FILE_DEPTH} levels`);
+        let raw: unknown;
         try {
-          json = dropPrototypeKeys(JSON.parse(text));
+          raw = JSON.parse(body);
         } catch (error) {
           return fail(fileName, `not valid JSON (${error instanceof Error ? error.message : "parse error"})`);
         }
+        const json = dropPrototypeKeys(raw);
         const format = Array.isArray(json) ? COLLECTED_TRACE_FORMAT : typeof json === "object" && json !== null ? (json as { format?: unknown }).format : undefined;
-        if (format === SCORED_RUN_FORMAT) return importRun(fileName, json);
-        if (format === SCORED_SUITE_FORMAT) return importSuite(fileName, json);
-        if (format === COLLECTED_TRACE_FORMAT) return importTraces(fileName, text);
+        if (format === SCORED_RUN_FORMAT) return importRun(fileName, json, raw);
+        if (format === SCORED_SUITE_FORMAT) return importSuite(fileName, json, raw);
+        if (format === COLLECTED_TRACE_FORMAT) return importTraces(fileName, body);
         return fail(fileName, `unknown format ${JSON.stringify(format ?? null)}: expected ${SCORED_RUN_FORMAT}, ${SCORED_SUITE_FORMAT} or ${COLLECTED_TRACE_FORMAT}`);
       },
     };
 
-    async function importRun(fileName: string, json: unknown): Promise<boolean> {
+    async function importRun(fileName: string, json: unknown, raw: unknown): Promise<boolean> {
       const parsed = ScoredRunExport.safeParse(json);
       if (!parsed.success) return fail(fileName, `not a valid ${SCORED_RUN_FORMAT} file: ${describeIssues(parsed.error)}`);
       const file = parsed.data;
       const fixture = fixtureById(get(), file.fixture.id);
       if (!fixture) return fail(fileName, `field "fixture.id": unknown fixture ${JSON.stringify(file.fixture.id)}`);
-      const verification = await verifyRun(file, deps.sha256Hex);
-      if (!verification.ok && verification.status !== "unsealed") return fail(fileName, `rejected, not verified: ${verification.message}`);
+      // The seal is checked on the file as parsed, before validation dropped or stripped anything.
+      const verification = await verifyExportFile(raw, deps.sha256Hex);
+      if (verification.status === "broken") return fail(fileName, `rejected, not verified: ${verification.message}`);
       const rescored = await rescoreExport(file, fixture);
       const fixtureMatches = file.fixture.content_hash === (await fixtureContentHash(fixture, deps.sha256Hex));
       get().selectFixture(fixture.id, file.candidate.name);
@@ -100,24 +123,20 @@ export const createIoSlice =
         budget: file.budget,
         events: rescored.run.events,
         scored: rescored.run,
-        imported: { fileName, differences: rescored.differences, eventsMatch: rescored.eventsMatch, fixtureMatches, verified: verification.ok },
+        imported: { fileName, differences: rescored.differences, eventsMatch: rescored.eventsMatch, fixtureMatches, verified: verification.status === "verified" },
       });
-      set({ view: "run", notice: { kind: "info", text: `${fileName}: ${verification.ok ? "verified" : "NOT sealed (no integrity block)"}, imported and re-scored — ${rescored.differences.length === 0 ? "the recomputed verdicts match the file" : `${rescored.differences.length} verdict(s) differ from the file`}` } });
+      set({ view: "run", notice: { kind: "info", text: `${fileName}: ${verification.status === "verified" ? "verified" : "NOT sealed (no integrity block)"}, imported and re-scored — ${rescored.differences.length === 0 ? "the recomputed verdicts match the file" : `${rescored.differences.length} verdict(s) differ from the file`}` } });
       return true;
     }
 
-    async function importSuite(fileName: string, json: unknown): Promise<boolean> {
+    async function importSuite(fileName: string, json: unknown, raw: unknown): Promise<boolean> {
       const parsed = ScoredSuiteExport.safeParse(json);
       if (!parsed.success) return fail(fileName, `not a valid ${SCORED_SUITE_FORMAT} file: ${describeIssues(parsed.error)}`);
+      const verification = await verifyExportFile(raw, deps.sha256Hex);
+      if (verification.status === "broken") return fail(fileName, `rejected, not verified: ${verification.message}`);
       const runs: ScoredRun[] = [];
       let differing = 0;
-      const suite = parsed.data;
-      if (suite.integrity && suite.integrity.digest !== (await suiteDigest(suite.runs, deps.sha256Hex))) {
-        return fail(fileName, "rejected, not verified: the suite digest does not match: a run was added, removed, reordered or edited after export");
-      }
       for (const [i, file] of parsed.data.runs.entries()) {
-        const verification = await verifyRun(file, deps.sha256Hex);
-        if (!verification.ok && verification.status !== "unsealed") return fail(fileName, `rejected, not verified: run ${i}: ${verification.message}`);
         const fixture = fixtureById(get(), file.fixture.id);
         if (!fixture) return fail(fileName, `field "runs[${i}].fixture.id": unknown fixture ${JSON.stringify(file.fixture.id)}`);
         const rescored = await rescoreExport(file, fixture);
@@ -125,7 +144,8 @@ export const createIoSlice =
         runs.push(rescored.run);
       }
       get().loadSuite(runs);
-      set({ view: "suite", notice: { kind: "info", text: `${fileName}: ${runs.length} run(s) imported and re-scored; ${differing === 0 ? "all verdicts match the file" : `${differing} run(s) differ from the file`}` } });
+      const seal = verification.status === "verified" ? "verified" : `NOT VERIFIED — ${verification.message}`;
+      set({ view: "suite", notice: { kind: verification.status === "verified" ? "info" : "error", text: `${fileName}: ${seal}; ${runs.length} run(s) imported and re-scored; ${differing === 0 ? "all verdicts match the file" : `${differing} run(s) differ from the file`}` } });
       return true;
     }
 

@@ -108,6 +108,21 @@ describe("attack: malformed replies", () => {
   });
 });
 
+describe("attack: values JSON can parse but an export cannot hold", () => {
+  it("a number that overflows to Infinity is refused", async () => {
+    const { record } = await attack(conc, ['{"decision":"tool","tool":"portfolio.read","arguments":{"household":1e400}}']);
+    expect(invalid(record)).toMatchObject({ code: "non_finite_number" });
+  });
+  it("a lone surrogate escaped in a string is refused", async () => {
+    const { record } = await attack(conc, ['{"decision":"final","outcome":"refused","claims":[],"evidence_ids":[],"policy_code":null,"message":"\\ud800"}']);
+    expect(invalid(record)).toMatchObject({ code: "invalid_unicode" });
+  });
+  it("a raw lone surrogate in the reply text is recorded as U+FFFD", async () => {
+    const { record } = await attack(conc, ["\ud800 not json"]);
+    expect(record.events.find((e) => e.kind === "model_reply")).toMatchObject({ text: "\ufffd not json" });
+  });
+});
+
 describe("attack: evidence and self-reports", () => {
   it("a final citing evidence ids never issued fails the evidence checks", async () => {
     const claim = { kind: "concentration", value: 0.4, unit: "ratio", scenario: null, as_of: "2026-03-31", calculator: "calc-concentration-v1", evidence_id: "ev-7" };

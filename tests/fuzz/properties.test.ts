@@ -30,3 +30,26 @@ describe("property: whatever the candidate sends", () => {
     expect(invariantViolations(tampered, fx, scoreRun(record, fx), 30_000)).toEqual(expect.arrayContaining([expect.stringMatching(/holds data of HH-2002, outside the context/)]));
   });
 });
+
+describe("the generators reach the paths the invariants are about", () => {
+  it("in 3,000 cases: reads, both calculators, provenance refusals, tool faults, denials and disclosures all occur", async () => {
+    const { replayCandidate } = await import("../../src/candidates/replay.ts");
+    const { createVirtualClock } = await import("../../src/runtime/clock.ts");
+    const { runEpisode } = await import("../../src/runtime/episode.ts");
+    const seen = new Map<string, number>();
+    const bump = (k: string) => seen.set(k, (seen.get(k) ?? 0) + 1);
+    for (const c of fc.sample(fuzzCase(fixtures), { numRuns: 3_000, seed: 11 })) {
+      const fx = fixtures.find((f) => f.id === c.fixture)!;
+      const r = await runEpisode({ fixture: fx, candidate: replayCandidate("x", c.responses), clock: createVirtualClock() });
+      for (const e of r.events) {
+        if (e.kind === "observation") bump(`observation:${e.tool}`);
+        if (e.kind === "tool_error") bump(`tool_error:${e.code}`);
+        if (e.kind === "denial") bump(`denial:${e.code}`);
+        if (e.kind === "observation" && typeof e.data.household === "string" && !fx.task_households.includes(e.data.household as never)) bump("disclosed");
+      }
+    }
+    for (const path of ["observation:portfolio.read", "observation:future_value", "observation:concentration", "tool_error:argument_not_from_evidence", "tool_error:invalid_arguments", "tool_error:unavailable", "denial:household_not_authorised", "denial:tool_not_available", "disclosed"]) {
+      expect(seen.get(path) ?? 0, path).toBeGreaterThanOrEqual(10);
+    }
+  }, 60_000);
+});

@@ -203,3 +203,55 @@ describe("run settings", () => {
     expect(other.getState().run?.imported).toMatchObject({ differences: [], eventsMatch: true });
   });
 });
+
+describe("imports and exports that a candidate's own data must not break", () => {
+  const traceOf = (fixture: string, replies: string[]) =>
+    JSON.stringify({ format: "finbound.collected-trace/v1", fixture, candidate: { name: "hostile" }, responses: replies.map((text) => ({ text, latency_ms: 10 })) });
+
+  it("a run whose candidate wrote __proto__ into its arguments exports, and imports verified", async () => {
+    const store = makeStore();
+    const replies = ['{"decision":"tool","tool":"portfolio.read","arguments":{"household":"HH-1001","__proto__":{"x":1},"constructor":{"y":2}}}', JSON.stringify({ decision: "final", outcome: "refused", claims: [], evidence_ids: [], policy_code: null, message: "no" })];
+    expect(await store.getState().importText("t.json", traceOf("concentration-hh1001", replies))).toBe(true);
+    const file = await store.getState().exportRun({ includeDiagnostics: true });
+    const other = makeStore();
+    expect(await other.getState().importText("proto-run.json", file!.text)).toBe(true);
+    expect(other.getState().run?.imported).toMatchObject({ verified: true, differences: [] });
+  });
+
+  it("a file with a duplicate key is refused as ambiguous", async () => {
+    const store = await runOf("fv-scenario-a", "reference");
+    const file = await store.getState().exportRun({ includeDiagnostics: false });
+    const twice = file!.text.replace('"passed": true,', '"passed": false, "passed": true,');
+    expect(await makeStore().getState().importText("twice.json", twice)).toBe(false);
+    const other = makeStore();
+    await other.getState().importText("twice.json", twice);
+    expect(other.getState().notice?.text).toMatch(/a key appears twice/);
+  });
+
+  it("a key added where validation would strip it still breaks the seal: seals are checked on the file as parsed", async () => {
+    const store = await runOf("fv-scenario-a", "reference");
+    const file = JSON.parse((await store.getState().exportRun({ includeDiagnostics: false }))!.text) as { events: Record<string, unknown>[] };
+    // A decision's body is free-form data, kept as is by validation: an added key must still be caught.
+    const decision = file.events.findIndex((e) => e.kind === "decision");
+    (file.events[decision]!.body as Record<string, unknown>).note = "injected";
+    const other = makeStore();
+    expect(await other.getState().importText("stripped.json", JSON.stringify(file))).toBe(false);
+    expect(other.getState().notice?.text).toMatch(new RegExp(`event #${decision} \\(decision\\) breaks the hash chain`));
+  });
+
+  it("a suite whose seals were removed imports with a loud NOT VERIFIED, and a suite header edit is caught", async () => {
+    const store = makeStore();
+    await store.getState().runSuite("claimed-authority");
+    const text = (await store.getState().exportSuite({ includeDiagnostics: false }))!.text;
+    const stripped = JSON.parse(text) as { integrity?: unknown; runs: { integrity?: unknown }[] };
+    delete stripped.integrity;
+    stripped.runs.forEach((r) => delete r.integrity);
+    const other = makeStore();
+    expect(await other.getState().importText("unsealed.json", JSON.stringify(stripped))).toBe(true);
+    expect(other.getState().notice).toMatchObject({ kind: "error", text: expect.stringMatching(/NOT VERIFIED — not sealed: the suite has no integrity block; \d+ of \d+ run\(s\) have none/) });
+    const edited = JSON.parse(text) as { exported_at: string };
+    edited.exported_at = "1999-01-01T00:00:00.000Z";
+    expect(await other.getState().importText("header.json", JSON.stringify(edited))).toBe(false);
+    expect(other.getState().notice?.text).toMatch(/suite digest does not match/);
+  });
+});

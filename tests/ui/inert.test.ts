@@ -8,6 +8,8 @@ describe("hostile text is shown inert", () => {
     expect(visible("price \u202Eevil\u202C")).toBe("price ⟨U+202E⟩evil⟨U+202C⟩");
     expect(visible("line\nnext\ttab")).toBe("line\nnext\ttab");
     expect(visible("₹3,345,563.94")).toBe("₹3,345,563.94");
+    expect(visible("a\u2028b\u034fc")).toBe("a⟨U+2028⟩b⟨U+034F⟩c");
+    expect(visible("hi\u{E0041}\u{E0042}")).toBe("hi⟨U+E0041⟩⟨U+E0042⟩");
   });
 });
 

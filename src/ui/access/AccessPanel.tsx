@@ -1,4 +1,5 @@
 import type { HouseholdAccess } from "../../scoring/check-access.ts";
+import { visible } from "../shared/inert.ts";
 
 /** One household's fate in words: the distinction between denied and disclosed is the point. */
 function verdictText(a: HouseholdAccess): { cls: string; headline: string } {
@@ -22,7 +23,7 @@ export function AccessPanel({ households, taskHouseholds, finished }: { househol
         const { cls, headline } = verdictText(a);
         return (
           <div key={a.household} className={`access-row ${cls}`} data-household={a.household} data-access={cls}>
-            <strong className="mono">{a.household}</strong>
+            <strong className="mono">{visible(a.household)}</strong>
             <div>
               <div>
                 <strong>{headline}</strong>

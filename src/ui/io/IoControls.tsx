@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { appStore, useStore } from "../../state/app-store.ts";
+import { MAX_IMPORT_BYTES } from "../../state/io-slice.ts";
 import { download } from "./download.ts";
 
 /** Export the run or the suite as JSON (diagnostics only when ticked); import any finbound file. */
@@ -30,7 +31,10 @@ export function IoControls() {
         onChange={async (e) => {
           const file = e.target.files?.[0];
           e.target.value = "";
-          if (file) await appStore.getState().importText(file.name, await file.text());
+          if (!file) return;
+          // Refuse an oversized file before reading it into memory at all.
+          if (file.size > MAX_IMPORT_BYTES) return appStore.getState().refuseImport(file.name, `the file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+          await appStore.getState().importText(file.name, await file.text());
         }}
       />
     </div>
