@@ -6,9 +6,14 @@ import { chainEvents, GENESIS, jcs, type Sha256Hex } from "./seal.ts";
 /** Everything in an export but its events (chained) and its integrity block. */
 export type Unsealed = Omit<ScoredRunExport, "integrity">;
 
-/** The digest binds the fixture's content hash, runtime and calculator versions, result, verdicts and chain head. */
-const digestInput = (file: { events: unknown } & Record<string, unknown>, chainHead: string) => {
-  const { events: _events, integrity: _integrity, ...rest } = file;
+/**
+ * The digest binds the fixture's content hash, runtime and calculator versions, result, verdicts and
+ * chain head: every top-level field but the events (chained) and the seal itself. Prototype keys at
+ * the top level are no field of the format and are ignored, as import ignores them.
+ */
+const UNBOUND = new Set(["events", "integrity", "__proto__", "constructor", "prototype"]);
+const digestInput = (file: Record<string, unknown>, chainHead: string) => {
+  const rest = Object.fromEntries(Object.keys(file).filter((k) => !UNBOUND.has(k)).map((k) => [k, file[k]]));
   return { ...rest, calculators: CALCULATOR_VERSIONS, chain_head: chainHead };
 };
 

@@ -58,6 +58,14 @@ describe("tamper-evident exports", () => {
     }
   });
 
+  it("ignores prototype keys at the top level, but not a candidate's keys inside the bound fields", async () => {
+    const text = JSON.stringify(await sealed("fv-scenario-a", "reference"));
+    expect(await verifyRun(JSON.parse(text.replace(/^\{/, '{"__proto__":{"passed":false},"constructor":1,')), nodeSha256)).toMatchObject({ ok: true });
+    const inner = JSON.parse(text) as { result: { tool_calls: { arguments: Record<string, unknown> }[] } };
+    inner.result.tool_calls[0]!.arguments = { ...inner.result.tool_calls[0]!.arguments, constructor: 1 };
+    expect(await verifyRun(inner, nodeSha256)).toMatchObject({ ok: false, status: "digest_mismatch" });
+  });
+
   it("reports a file without an integrity block as unsealed, not verified", async () => {
     const { integrity: _gone, ...file } = await sealed("fv-scenario-a", "reference");
     expect(await verifyRun(file, nodeSha256)).toMatchObject({ ok: false, status: "unsealed" });
