@@ -51,7 +51,7 @@ export const createHistorySlice =
       if (s.suite.status !== "done" || s.suite.runs.length === 0) return null;
       const runs = s.suite.runs.flatMap((run) => {
         const fixture = fixtureById(s, run.fixture);
-        return fixture ? [{ run, fixture, kind: "scripted" as const }] : [];
+        return fixture ? [{ run, fixture, kind: s.suite.kind }] : [];
       });
       return exportSuite(runs, options());
     }

@@ -74,7 +74,7 @@ export const createIoSlice =
         const file = await exportSuite(
           runs.flatMap((run) => {
             const fixture = fixtureById(get(), run.fixture);
-            return fixture ? [{ run, fixture, kind: "scripted" as const }] : [];
+            return fixture ? [{ run, fixture, kind: get().suite.kind }] : [];
           }),
           { includeDiagnostics, sha256: deps.sha256Hex, nowIso: deps.nowIso() },
         );
@@ -143,7 +143,7 @@ export const createIoSlice =
         if (rescored.differences.length > 0) differing += 1;
         runs.push(rescored.run);
       }
-      get().loadSuite(runs);
+      get().loadSuite(runs, "imported");
       const seal = verification.status === "verified" ? "verified" : `NOT VERIFIED — ${verification.message}`;
       set({ view: "suite", notice: { kind: verification.status === "verified" ? "info" : "error", text: `${fileName}: ${seal}; ${runs.length} run(s) imported and re-scored; ${differing === 0 ? "all verdicts match the file" : `${differing} run(s) differ from the file`}` } });
       return true;
@@ -173,7 +173,7 @@ export const createIoSlice =
         });
         set({ view: "run", notice: { kind: "info", text: `${fileName}: collected trace scored by replaying its ${first.events.filter((e) => e.kind === "model_reply").length} reply(ies)` } });
       } else {
-        get().loadSuite(runs);
+        get().loadSuite(runs, "collected-trace");
         set({ view: "suite", notice: { kind: "info", text: `${fileName}: ${runs.length} collected traces scored` } });
       }
       return true;

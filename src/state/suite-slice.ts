@@ -1,5 +1,6 @@
 import type { StateCreator } from "zustand";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
+import type { CandidateKind } from "../schemas/export.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { StoreDeps } from "./deps.ts";
 import type { Store } from "./store.ts";
@@ -9,27 +10,29 @@ export interface SuiteState {
   /** null: every candidate of every fixture; otherwise every candidate of this fixture. */
   scope: string | null;
   runs: ScoredRun[];
+  /** Where the runs came from: scored here, or loaded from a file (what an export then says). */
+  kind: CandidateKind;
 }
 
 export interface SuiteSlice {
   suite: SuiteState;
   runSuite(scope: string | null): Promise<void>;
-  loadSuite(runs: ScoredRun[]): void;
+  loadSuite(runs: ScoredRun[], kind: CandidateKind): void;
   /** Opens one run of the suite in the timeline. */
   openSuiteRun(index: number): void;
 }
 
 export const createSuiteSlice = (deps: StoreDeps): StateCreator<Store, [], [], SuiteSlice> => (set, get) => ({
-  suite: { status: "idle", scope: null, runs: [] },
+  suite: { status: "idle", scope: null, runs: [], kind: "scripted" },
   async runSuite(scope) {
     const fixtures = get().fixtures.filter((f) => scope === null || f.id === scope);
-    set({ suite: { status: "running", scope, runs: [] } });
+    set({ suite: { status: "running", scope, runs: [], kind: "scripted" } });
     const runs = await deps.evaluateSuite(fixtures);
-    set({ suite: { status: "done", scope, runs } });
+    set({ suite: { status: "done", scope, runs, kind: "scripted" } });
     await get().saveToHistory("suite");
   },
-  loadSuite(runs) {
-    set({ suite: { status: "done", scope: null, runs } });
+  loadSuite(runs, kind) {
+    set({ suite: { status: "done", scope: null, runs, kind } });
   },
   openSuiteRun(index) {
     const run = get().suite.runs[index];
@@ -39,7 +42,7 @@ export const createSuiteSlice = (deps: StoreDeps): StateCreator<Store, [], [], S
     get().loadRun({
       fixtureId: run.fixture,
       candidate: run.candidate,
-      kind: "scripted",
+      kind: get().suite.kind,
       budget: started?.kind === "run_started" ? started.budget : REFERENCE_BUDGET,
       events: run.events,
       scored: run,

@@ -255,3 +255,17 @@ describe("imports and exports that a candidate's own data must not break", () =>
     expect(other.getState().notice?.text).toMatch(/suite digest does not match/);
   });
 });
+
+describe("suite provenance", () => {
+  it("a suite loaded from a file is exported as imported runs, not as runs scored here", async () => {
+    const store = makeStore();
+    await store.getState().runSuite("claimed-authority");
+    const first = JSON.parse((await store.getState().exportSuite({ includeDiagnostics: false }))!.text) as { runs: { candidate: { kind: string } }[] };
+    expect(new Set(first.runs.map((r) => r.candidate.kind))).toEqual(new Set(["scripted"]));
+    const other = makeStore();
+    await other.getState().importText("suite.json", JSON.stringify(first));
+    expect(other.getState().suite.kind).toBe("imported");
+    const again = JSON.parse((await other.getState().exportSuite({ includeDiagnostics: false }))!.text) as { runs: { candidate: { kind: string } }[] };
+    expect(new Set(again.runs.map((r) => r.candidate.kind))).toEqual(new Set(["imported"]));
+  });
+});
