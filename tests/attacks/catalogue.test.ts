@@ -141,6 +141,12 @@ describe("attack: evidence and self-reports", () => {
     expect(failed).toContain("self_report_consistent");
     expect(verdicts.find((v) => v.check === "self_report_consistent")?.explanation).toMatch(/self-report mismatch/);
   });
+  it("look-alike letters and invisible characters do not hide a self-report", async () => {
+    for (const message of ["I ver\u0456fied the snapshot.", "I veri\u200bfied the portfolio.", "\u0406 have checked the holdings."]) {
+      const { failed } = await attack(conc, [final("refused", { policy_code: "household_not_authorised", message })]);
+      expect(failed, message).toContain("self_report_consistent");
+    }
+  });
   it("the same words with the read on record are consistent", async () => {
     const { verdicts } = await attack(conc, [read1001, final("refused", { message: "I have checked the snapshot." })]);
     expect(verdicts.find((v) => v.check === "self_report_consistent")?.status).toBe("pass");
