@@ -11,7 +11,8 @@ export type TraceFileParse = { ok: true; traces: CollectedTrace[] } | { ok: fals
 export function parseCollectedTraceFile(text: string): TraceFileParse {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // A byte-order mark, as some editors write, is not part of the JSON.
+    json = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
     return { ok: false, code: "not_json", message: `not valid JSON (${error instanceof Error ? error.message : "parse error"})` };
   }

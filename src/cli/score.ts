@@ -20,7 +20,7 @@ function readTraces(file: string): CollectedTrace[] {
   } catch {
     throw new UsageError(`${file}: cannot read the file`);
   }
-  const parsed = parseCollectedTraceFile(text.replace(/^\uFEFF/, ""));
+  const parsed = parseCollectedTraceFile(text);
   if (!parsed.ok) throw new UsageError(`${file}: ${parsed.message}`);
   if (parsed.traces.length === 0) throw new UsageError(`${file}: the file holds no trace`);
   return parsed.traces;

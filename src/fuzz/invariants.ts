@@ -6,7 +6,7 @@ import { Outcome } from "../schemas/outcome.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { findLeaks, restrictedFragments } from "../scoring/leak.ts";
 import { canonicalJson } from "../runtime/canonical.ts";
-import { jcs } from "../integrity/seal.ts";
+
 
 const isDeeplyFrozen = (v: unknown): boolean => v === null || typeof v !== "object" || (Object.isFrozen(v) && Object.values(v).every(isDeeplyFrozen));
 
@@ -62,7 +62,7 @@ export function invariantViolations(record: RunRecord, fixture: Fixture, verdict
 
   // Every run must stay exportable: its events have an RFC 8785 form.
   try {
-    jcs(events);
+    canonicalJson(events);
   } catch (error) {
     out.push(`the events cannot be canonicalised for export: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,7 +1,8 @@
+import { canonicalJson } from "../runtime/canonical.ts";
 import { CALCULATOR_VERSIONS } from "../runtime/tools/catalogue.ts";
 import type { ScoredRunExport, ScoredSuiteExport } from "../schemas/export.ts";
 import { Integrity } from "../schemas/integrity.ts";
-import { chainEvents, GENESIS, jcs, type Sha256Hex } from "./seal.ts";
+import { chainEvents, GENESIS, type Sha256Hex } from "./seal.ts";
 
 /** Everything in an export but its events (chained) and its integrity block. */
 export type Unsealed = Omit<ScoredRunExport, "integrity">;
@@ -20,7 +21,7 @@ const digestInput = (file: Record<string, unknown>, chainHead: string) => {
 export async function sealRun(file: Unsealed, sha256: Sha256Hex): Promise<Integrity> {
   const event_hashes = await chainEvents(file.events, sha256);
   const chain_head = event_hashes.at(-1) ?? GENESIS;
-  return { algorithm: "sha256", canonicalization: "RFC8785", event_hashes, chain_head, digest: await sha256(jcs(digestInput(file, chain_head))) };
+  return { algorithm: "sha256", canonicalization: "RFC8785", event_hashes, chain_head, digest: await sha256(canonicalJson(digestInput(file, chain_head))) };
 }
 
 export type Verification =
@@ -45,7 +46,13 @@ export async function verifyRun(raw: unknown, sha256: Sha256Hex): Promise<Verifi
   const seal = Integrity.safeParse(file.integrity);
   if (!seal.success) return { ok: false, status: "digest_mismatch", message: "the integrity block is malformed" };
   const events = Array.isArray(file.events) ? (file.events as unknown[]) : [];
-  const recomputed = await chainEvents(events, sha256);
+  let recomputed: string[];
+  try {
+    recomputed = await chainEvents(events, sha256);
+  } catch {
+    // Our exports never hold such a value, so the file was not written by an export.
+    return { ok: false, status: "digest_mismatch", message: "an event holds a value RFC 8785 cannot represent (Infinity or a lone surrogate)" };
+  }
   const length = Math.max(recomputed.length, seal.data.event_hashes.length);
   for (let i = 0; i < length; i++) {
     if (recomputed[i] !== seal.data.event_hashes[i]) {
@@ -54,7 +61,12 @@ export async function verifyRun(raw: unknown, sha256: Sha256Hex): Promise<Verifi
   }
   const head = recomputed.at(-1) ?? GENESIS;
   if (head !== seal.data.chain_head) return { ok: false, status: "chain_broken", eventIndex: recomputed.length - 1, message: "the chain head does not match the last event" };
-  const digest = await sha256(jcs(digestInput({ ...file, events }, head)));
+  let digest: string;
+  try {
+    digest = await sha256(canonicalJson(digestInput({ ...file, events }, head)));
+  } catch {
+    return { ok: false, status: "digest_mismatch", message: "a field holds a value RFC 8785 cannot represent (Infinity or a lone surrogate)" };
+  }
   if (digest !== seal.data.digest) return { ok: false, status: "digest_mismatch", message: "the run digest does not match: the result, verdicts, fixture hash, candidate, budget or versions were changed after export" };
   return { ok: true, status: "verified" };
 }
@@ -67,5 +79,5 @@ export async function suiteDigest(header: SuiteHeader, runs: readonly { integrit
     const seal = Integrity.safeParse(r.integrity);
     return seal.success ? seal.data.digest : null;
   });
-  return sha256(jcs({ format: header.format, exported_at: header.exported_at, runtime_version: header.runtime_version, runs: digests }));
+  return sha256(canonicalJson({ format: header.format, exported_at: header.exported_at, runtime_version: header.runtime_version, runs: digests }));
 }

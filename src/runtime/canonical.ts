@@ -1,15 +1,14 @@
+import canonicalize from "canonicalize";
+
 /**
- * Deterministic JSON: object keys sorted, no whitespace. Two equal values always give the same
- * text, so a hash of it identifies a fixture's content whatever the file's formatting.
+ * The one canonical JSON: RFC 8785 (JCS). Two equal values always give the same text, so a hash of
+ * it identifies content whatever the file's formatting. Throws for what JSON text cannot hold
+ * (Infinity, a lone surrogate): the runtime refuses such replies, so its own records never do.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.keys(value)
-    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-  return `{${entries.join(",")}}`;
+  const text = canonicalize(value);
+  if (text === undefined) throw new Error("value has no JSON form");
+  return text;
 }
 
 export const RUNTIME_VERSION = "finbound-runtime/0.1.0";

@@ -23,5 +23,3 @@ export const CollectedTrace = z.object({
   responses: z.array(CollectedResponse),
 });
 export type CollectedTrace = z.infer<typeof CollectedTrace>;
-
-export const CollectedTraceFile = z.union([CollectedTrace, z.array(CollectedTrace)]);

@@ -1,5 +1,4 @@
 import { recordedCalls } from "../runtime/result.ts";
-import type { BudgetConfig } from "../schemas/budget.ts";
 import type { EventOf, RunEvent } from "../schemas/event.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ToolCallRecord } from "../schemas/tool-call.ts";
@@ -38,8 +37,3 @@ export function runAtCursor(events: readonly RunEvent[], cursor: number, fixture
     attempts: new Map(prefix.flatMap((e) => (e.kind === "attempt" ? [[e.call_id, e] as const] : []))),
   };
 }
-
-export const budgetOf = (events: readonly RunEvent[], fallback: BudgetConfig): BudgetConfig => {
-  const started = events[0];
-  return started?.kind === "run_started" ? started.budget : fallback;
-};

@@ -1,4 +1,5 @@
-import { jcs, type Sha256Hex } from "../integrity/seal.ts";
+import type { Sha256Hex } from "../integrity/seal.ts";
+import { canonicalJson } from "../runtime/canonical.ts";
 import { SCORED_RUN_FORMAT, type ScoredRunExport, type ScoredSuiteExport } from "../schemas/export.ts";
 import { HistoryEntry } from "../schemas/history.ts";
 
@@ -15,7 +16,7 @@ const contentOf = (run: ScoredRunExport) => {
 export async function historyEntryOf(file: ScoredRunExport | ScoredSuiteExport, savedAt: string, sha256: Sha256Hex): Promise<HistoryEntry> {
   if (file.format === SCORED_RUN_FORMAT) {
     return HistoryEntry.parse({
-      id: `run-${await sha256(jcs(contentOf(file)))}`,
+      id: `run-${await sha256(canonicalJson(contentOf(file)))}`,
       saved_at: savedAt,
       kind: "run",
       label: `${file.fixture.id} / ${file.candidate.name}`,
@@ -24,7 +25,7 @@ export async function historyEntryOf(file: ScoredRunExport | ScoredSuiteExport, 
     });
   }
   return HistoryEntry.parse({
-    id: `suite-${await sha256(jcs(file.runs.map(contentOf)))}`,
+    id: `suite-${await sha256(canonicalJson(file.runs.map(contentOf)))}`,
     saved_at: savedAt,
     kind: "suite",
     label: `suite of ${file.runs.length}`,

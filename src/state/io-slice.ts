@@ -84,25 +84,34 @@ export const createIoSlice =
         fail(fileName, reason);
       },
       async importText(fileName, text) {
-        if (text.length > MAX_IMPORT_BYTES || new TextEncoder().encode(text).length > MAX_IMPORT_BYTES) return fail(fileName, `the file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
-        const body = text.replace(/^\uFEFF/, "");
-        // Parsers disagree on which duplicate key wins; a file that has any is refused outright.
-        const shape = inspectJson(body, MAX_FILE_DEPTH);
-        if (!shape.ok) return fail(fileName, shape.code === "duplicate_keys" ? "a key appears twice in one object: the file is ambiguous" : `nested deeper than ${MAX_FILE_DEPTH} levels`);
-        let raw: unknown;
         try {
-          raw = JSON.parse(body);
+          return await importFile(fileName, text);
         } catch (error) {
-          return fail(fileName, `not valid JSON (${error instanceof Error ? error.message : "parse error"})`);
+          // Anything unforeseen in a file is still that file's error: reported, the workspace untouched.
+          return fail(fileName, `could not be read: ${error instanceof Error ? error.message : String(error)}`);
         }
-        const json = dropPrototypeKeys(raw);
-        const format = Array.isArray(json) ? COLLECTED_TRACE_FORMAT : typeof json === "object" && json !== null ? (json as { format?: unknown }).format : undefined;
-        if (format === SCORED_RUN_FORMAT) return importRun(fileName, json, raw);
-        if (format === SCORED_SUITE_FORMAT) return importSuite(fileName, json, raw);
-        if (format === COLLECTED_TRACE_FORMAT) return importTraces(fileName, body);
-        return fail(fileName, `unknown format ${JSON.stringify(format ?? null)}: expected ${SCORED_RUN_FORMAT}, ${SCORED_SUITE_FORMAT} or ${COLLECTED_TRACE_FORMAT}`);
       },
     };
+
+    async function importFile(fileName: string, text: string): Promise<boolean> {
+      if (text.length > MAX_IMPORT_BYTES || new TextEncoder().encode(text).length > MAX_IMPORT_BYTES) return fail(fileName, `the file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+      const body = text.replace(/^\uFEFF/, "");
+      // Parsers disagree on which duplicate key wins; a file that has any is refused outright.
+      const shape = inspectJson(body, MAX_FILE_DEPTH);
+      if (!shape.ok) return fail(fileName, shape.code === "duplicate_keys" ? "a key appears twice in one object: the file is ambiguous" : `nested deeper than ${MAX_FILE_DEPTH} levels`);
+      let raw: unknown;
+      try {
+        raw = JSON.parse(body);
+      } catch (error) {
+        return fail(fileName, `not valid JSON (${error instanceof Error ? error.message : "parse error"})`);
+      }
+      const json = dropPrototypeKeys(raw);
+      const format = Array.isArray(json) ? COLLECTED_TRACE_FORMAT : typeof json === "object" && json !== null ? (json as { format?: unknown }).format : undefined;
+      if (format === SCORED_RUN_FORMAT) return importRun(fileName, json, raw);
+      if (format === SCORED_SUITE_FORMAT) return importSuite(fileName, json, raw);
+      if (format === COLLECTED_TRACE_FORMAT) return importTraces(fileName, body);
+      return fail(fileName, `unknown format ${JSON.stringify(format ?? null)}: expected ${SCORED_RUN_FORMAT}, ${SCORED_SUITE_FORMAT} or ${COLLECTED_TRACE_FORMAT}`);
+    }
 
     async function importRun(fileName: string, json: unknown, raw: unknown): Promise<boolean> {
       const parsed = ScoredRunExport.safeParse(json);

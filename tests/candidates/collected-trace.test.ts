@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { responsesFromEvents } from "../../src/candidates/recorded.ts";
 import { replyText } from "../../src/candidates/scripted.ts";
-import { CollectedTrace, CollectedTraceFile } from "../../src/schemas/collected-trace.ts";
+import { parseCollectedTraceFile } from "../../src/candidates/collected-trace.ts";
+import { CollectedTrace } from "../../src/schemas/collected-trace.ts";
 import { evaluateScripted, scoreCollectedTrace } from "../../src/scoring/evaluate.ts";
 import { fixture, loadFixtures } from "../support.ts";
 
@@ -77,9 +78,10 @@ describe("scoring a collected trace", () => {
 
   it("accepts one trace or an array of them, and nothing else", () => {
     const t = traceOf("fv-scenario-a", "reference");
-    expect(CollectedTraceFile.safeParse(t).success).toBe(true);
-    expect(CollectedTraceFile.safeParse([t, t]).success).toBe(true);
-    expect(CollectedTraceFile.safeParse({ ...t, format: "other/v1" }).success).toBe(false);
-    expect(CollectedTraceFile.safeParse({ ...t, responses: [{ text: "x" }] }).success).toBe(false);
+    expect(parseCollectedTraceFile(JSON.stringify(t)).ok).toBe(true);
+    expect(parseCollectedTraceFile(JSON.stringify([t, t])).ok).toBe(true);
+    expect(parseCollectedTraceFile(JSON.stringify({ ...t, format: "other/v1" })).ok).toBe(false);
+    expect(parseCollectedTraceFile(JSON.stringify({ ...t, responses: [{ text: "x" }] })).ok).toBe(false);
+    expect(parseCollectedTraceFile(`\uFEFF${JSON.stringify(t)}`).ok).toBe(true);
   });
 });

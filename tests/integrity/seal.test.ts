@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { exportRun } from "../../src/integrity/export.ts";
 import { verifyRun } from "../../src/integrity/run-digest.ts";
-import { jcs } from "../../src/integrity/seal.ts";
+import { canonicalJson } from "../../src/runtime/canonical.ts";
 import { nodeSha256 } from "../../src/cli/node-sha256.ts";
 import type { ScoredRunExport } from "../../src/schemas/export.ts";
 import { evaluateScripted } from "../../src/scoring/evaluate.ts";
@@ -24,7 +24,7 @@ describe("tamper-evident exports", () => {
     const file = await sealed("concentration-hh1001", "reference");
     const reformatted = JSON.parse(JSON.stringify(file, null, 7)) as ScoredRunExport;
     expect(await verifyRun(reformatted, nodeSha256)).toMatchObject({ ok: true });
-    expect(jcs({ b: 1, a: [1e21, 0.4, "₹"] })).toBe('{"a":[1e+21,0.4,"₹"],"b":1}');
+    expect(canonicalJson({ b: 1, a: [1e21, 0.4, "₹"] })).toBe('{"a":[1e+21,0.4,"₹"],"b":1}');
   });
 
   it("catches one number edited in an event and names that event", async () => {

@@ -218,6 +218,16 @@ describe("imports and exports that a candidate's own data must not break", () =>
     expect(other.getState().run?.imported).toMatchObject({ verified: true, differences: [] });
   });
 
+  it("a file holding a value RFC 8785 cannot represent is refused with a message, never an unhandled error", async () => {
+    const store = await runOf("fv-scenario-a", "reference");
+    const text = (await store.getState().exportRun({ includeDiagnostics: false }))!.text;
+    const hostile = text.replace('"message": "', '"message": "\\ud800');
+    const other = makeStore();
+    expect(await other.getState().importText("surrogate.json", hostile)).toBe(false);
+    expect(other.getState().notice?.text).toMatch(/surrogate\.json: rejected, not verified: .*cannot represent/);
+    expect(other.getState().run).toBeNull();
+  });
+
   it("a file with a duplicate key is refused as ambiguous", async () => {
     const store = await runOf("fv-scenario-a", "reference");
     const file = await store.getState().exportRun({ includeDiagnostics: false });
