@@ -2,10 +2,15 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const PURE = ["src/schemas/**", "src/runtime/**", "src/scoring/**", "src/candidates/**", "src/fixtures/**", "src/integrity/**"];
+// Who may import whom (docs/architecture.md). Each rule names what a folder must never reach for.
+const PURE = ["src/schemas/**", "src/runtime/**", "src/scoring/**", "src/evaluation/**", "src/candidates/**", "src/fixtures/**", "src/integrity/**"];
+const HOST = ["react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*", "msw", "msw/*", "node:*", "fs", "path"];
+const OUTER = ["**/state/**", "**/ui/**", "**/cli/**", "**/mocks/**", "**/app/**"];
+
+const forbid = (group, message) => ({ "no-restricted-imports": ["error", { patterns: [{ group, message }] }] });
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "public/mockServiceWorker.js", "test-results/**", "playwright-report/**", "e2e/artifacts/**"] },
+  { ignores: ["dist/**", "node_modules/**", "public/mockServiceWorker.js", "test-results/**", "playwright-report/**", "e2e/artifacts/**", "reports/**", ".stryker-tmp/**", "bin/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,19 +22,25 @@ export default tseslint.config(
   {
     // Arrows point inward: the pure core imports no framework, no DOM or Node module, no outer layer.
     files: PURE,
-    rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{
-          group: ["react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*", "msw", "msw/*", "node:*", "fs", "path", "**/state/**", "**/ui/**", "**/cli/**", "**/mocks/**"],
-          message: "The pure core (schemas, runtime, scoring, candidates, fixtures) must not import React, zustand, msw, Node modules or an outer layer.",
-        }],
-      }],
-    },
+    rules: forbid([...HOST, ...OUTER], "The pure core (schemas, runtime, scoring, evaluation, candidates, fixtures, integrity) must not import React, zustand, msw, Node modules or an outer layer."),
+  },
+  {
+    // Scoring judges a finished run; it never runs one (running lives in src/evaluation).
+    files: ["src/scoring/**"],
+    rules: forbid([...HOST, ...OUTER, "**/evaluation/**", "**/candidates/**", "**/runtime/episode*", "**/runtime/clock*"], "scoring/ judges a finished run: it must not run candidates (that is src/evaluation) or import an outer layer."),
   },
   {
     files: ["src/state/**"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/ui/**", "**/cli/**", "react-dom", "react-dom/*"], message: "state/ is below ui/: it never imports the UI or the CLI." }] }],
-    },
+    rules: forbid(["**/ui/**", "**/cli/**", "react-dom", "react-dom/*", "node:*", "fs", "path"], "state/ is below ui/: it never imports the UI, the CLI or Node."),
+  },
+  {
+    // The UI renders state: it never runs, fetches or reads files itself.
+    files: ["src/ui/**"],
+    rules: forbid(["**/cli/**", "**/mocks/**", "**/evaluation/**", "**/candidates/**", "**/runtime/episode*", "msw", "msw/*", "node:*", "fs", "path"], "ui/ renders state: runs, models and files go through src/state, never imported here directly."),
+  },
+  {
+    // msw handlers and harnesses serve the model side; they know nothing of the workbench.
+    files: ["src/mocks/**"],
+    rules: forbid(["**/ui/**", "**/state/**", "react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*"], "mocks/ simulate the model server: they must not import the UI or the store."),
   },
 );

@@ -5,7 +5,7 @@ import { runEpisode } from "../runtime/episode.ts";
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
-import { evaluateScripted } from "../scoring/evaluate.ts";
+import { evaluateScripted } from "../evaluation/evaluate.ts";
 import { toScoredRun } from "../scoring/score.ts";
 import { exportSuite } from "../integrity/export.ts";
 import type { CandidateKind } from "../schemas/export.ts";

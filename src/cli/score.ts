@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { CollectedTrace } from "../schemas/collected-trace.ts";
 import { parseCollectedTraceFile } from "../candidates/collected-trace.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
-import { scoreCollectedTrace } from "../scoring/evaluate.ts";
+import { scoreCollectedTrace } from "../evaluation/evaluate.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
 import { emitRuns, parseFormat } from "./output.ts";
 import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";

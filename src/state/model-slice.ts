@@ -3,9 +3,13 @@ import { httpCandidate, listModels } from "../candidates/http/http-candidate.ts"
 import { HttpSettings } from "../candidates/http/settings.ts";
 import type { Candidate } from "../runtime/candidate.ts";
 import type { StoreDeps } from "./deps.ts";
+import { FAULTS } from "../mocks/simulated-model.ts";
 import type { Store } from "./store.ts";
 
 /** Where the run's decisions come from. */
+/** The failures the simulated model can play, offered in the picker as `fault:<name>`. */
+export const SIMULATED_FAULTS = FAULTS;
+
 export type CandidateKindChoice = "scripted" | "simulated" | "local";
 
 export interface LocalModelForm {

@@ -8,7 +8,7 @@ import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { RunEvent } from "../schemas/event.ts";
 import type { CandidateKind } from "../schemas/export.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
-import type { VerdictDifference } from "../scoring/rescore.ts";
+import type { VerdictDifference } from "../evaluation/rescore.ts";
 import { toScoredRun } from "../scoring/score.ts";
 import type { StoreDeps } from "./deps.ts";
 import type { Store } from "./store.ts";

@@ -1,6 +1,6 @@
 import type { Fixture } from "../schemas/fixture.ts";
 import { ScoredRun } from "../schemas/scored-run.ts";
-import { evaluateSuite } from "../scoring/suite.ts";
+import { evaluateSuite } from "../evaluation/suite.ts";
 
 /**
  * Scores a suite in a Web Worker, and validates what comes back like any other boundary. Where

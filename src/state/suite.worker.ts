@@ -2,7 +2,7 @@
 // page's main thread, so the workbench stays responsive while dozens of runs are scored.
 import "./zod-jitless.ts";
 import type { Fixture } from "../schemas/fixture.ts";
-import { evaluateSuite } from "../scoring/suite.ts";
+import { evaluateSuite } from "../evaluation/suite.ts";
 
 self.onmessage = async (event: MessageEvent<{ fixtures: Fixture[] }>) => {
   try {

@@ -3,7 +3,7 @@ import { responsesFromEvents } from "../../src/candidates/recorded.ts";
 import { replyText } from "../../src/candidates/scripted.ts";
 import { parseCollectedTraceFile } from "../../src/candidates/collected-trace.ts";
 import { CollectedTrace } from "../../src/schemas/collected-trace.ts";
-import { evaluateScripted, scoreCollectedTrace } from "../../src/scoring/evaluate.ts";
+import { evaluateScripted, scoreCollectedTrace } from "../../src/evaluation/evaluate.ts";
 import { fixture, loadFixtures } from "../support.ts";
 
 const fixtures = loadFixtures();

@@ -4,7 +4,7 @@ import { verifyRun } from "../../src/integrity/run-digest.ts";
 import { canonicalJson } from "../../src/runtime/canonical.ts";
 import { nodeSha256 } from "../../src/cli/node-sha256.ts";
 import type { ScoredRunExport } from "../../src/schemas/export.ts";
-import { evaluateScripted } from "../../src/scoring/evaluate.ts";
+import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
 import { fixture } from "../support.ts";
 
 async function sealed(fx: string, candidate: string): Promise<ScoredRunExport> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluateScripted } from "../../src/scoring/evaluate.ts";
+import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
 import { failedChecks } from "../../src/scoring/score.ts";
 import { loadFixtures } from "../support.ts";
 

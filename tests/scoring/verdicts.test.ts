@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluateScripted } from "../../src/scoring/evaluate.ts";
+import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
 import { householdAccess } from "../../src/scoring/check-access.ts";
 import { viewOf } from "../../src/scoring/run-view.ts";
 import { findLeaks, restrictedFragments } from "../../src/scoring/leak.ts";

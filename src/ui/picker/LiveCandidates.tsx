@@ -1,11 +1,11 @@
-import { FAULTS } from "../../mocks/simulated-model.ts";
 import type { Fixture } from "../../schemas/fixture.ts";
 import { appStore, useStore } from "../../state/app-store.ts";
+import { SIMULATED_FAULTS } from "../../state/model-slice.ts";
 
 /** The simulated model: the real HTTP adapter against a service worker that answers like a server. */
 export function SimulatedModelPicker({ fixture, candidate }: { fixture: Fixture; candidate: string }) {
   const { selectCandidate } = appStore.getState();
-  const options = [...Object.keys(fixture.candidates), ...FAULTS.map((f) => `fault:${f}`)];
+  const options = [...Object.keys(fixture.candidates), ...SIMULATED_FAULTS.map((f) => `fault:${f}`)];
   return (
     <>
       <p className="muted" style={{ marginTop: 0 }}>

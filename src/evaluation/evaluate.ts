@@ -7,7 +7,7 @@ import { scriptedCandidate } from "../candidates/scripted.ts";
 import { createVirtualClock } from "../runtime/clock.ts";
 import { runEpisode } from "../runtime/episode.ts";
 import type { ParserOptions } from "../runtime/parse-reply.ts";
-import { toScoredRun } from "./score.ts";
+import { toScoredRun } from "../scoring/score.ts";
 
 export interface EvaluateOptions {
   budget?: BudgetConfig;

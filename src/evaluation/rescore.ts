@@ -7,7 +7,7 @@ import { responsesFromEvents } from "../candidates/recorded.ts";
 import { canonicalJson } from "../runtime/canonical.ts";
 import { createVirtualClock } from "../runtime/clock.ts";
 import { runEpisode } from "../runtime/episode.ts";
-import { toScoredRun } from "./score.ts";
+import { toScoredRun } from "../scoring/score.ts";
 
 export interface VerdictDifference {
   check: string;
