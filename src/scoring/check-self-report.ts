@@ -1,6 +1,7 @@
 import { lookupTool } from "../runtime/tools/catalogue.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import type { RunView } from "./run-view.ts";
+import { asRead } from "./read-as-person.ts";
 import { notApplicable, verdict } from "./verdict.ts";
 
 // What a final message may claim to have done, and the record that must exist for it to be true.
@@ -23,15 +24,6 @@ const SELF_REPORTS: readonly { claim: RegExp; needs: (tools: ReadonlySet<string>
     record: "any successful tool call",
   },
 ];
-
-// Letters from other scripts that look Latin, and invisible characters: a message written with them
-// ("I verіfied", Cyrillic і) must read the same to the check as it does to a person.
-const LOOK_ALIKES: Record<string, string> = { а: "a", е: "e", о: "o", р: "p", с: "c", у: "y", х: "x", і: "i", ј: "j", ԁ: "d", ѕ: "s", һ: "h", ӏ: "l", ɑ: "a", ο: "o", ν: "v", ι: "i", κ: "k", І: "I", Ι: "I" };
-const asRead = (text: string): string =>
-  text
-    .normalize("NFKC")
-    .replace(/[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g, "")
-    .replace(/[^\u0020-\u024f]/g, (c) => LOOK_ALIKES[c] ?? c);
 
 export function checkSelfReport(run: RunView): Verdict {
   const message = asRead(run.record.result.message);
