@@ -6,13 +6,10 @@ import type { RunView } from "./run-view.ts";
 import { fail, notApplicable, pass, verdict } from "./verdict.ts";
 
 const FIELDS = ["value", "unit", "scenario", "as_of", "calculator"] as const;
-type Field = (typeof FIELDS)[number];
 
-/** Half a paisa for rupees, 1e-4 for ratios. */
-const tolerance = (unit: string): number => (unit === "ratio" ? 1e-4 : 0.005);
-
-const same = (field: Field, a: unknown, b: unknown, unit: string): boolean =>
-  field === "value" && typeof a === "number" && typeof b === "number" ? Math.abs(a - b) <= tolerance(unit) + 1e-9 : a === b;
+// SPEC §8a: a claim copies the record. Values are compared as JSON numbers, with no tolerance
+// (the calculator already rounded): `3.34556394e6` is 3345563.94, `3345563.945` is not.
+const same = (a: unknown, b: unknown): boolean => a === b;
 
 /** The observation a claim cites, projected to claim fields; or why it does not back the claim. */
 function backing(claim: Claim, run: RunView): { ok: true; fields: ExpectedClaim } | { ok: false; why: string } {
@@ -40,7 +37,7 @@ export function checkClaims(run: RunView, fixture: Fixture): Verdict[] {
     const backed = backing(claim, run);
     const name = `claim[${i}]`;
     if (backed.ok) {
-      const drift = FIELDS.filter((f) => !same(f, claim[f], backed.fields[f], claim.unit));
+      const drift = FIELDS.filter((f) => !same(claim[f], backed.fields[f]));
       out.push(verdict(drift.length === 0, `${name}.evidence`, claim.evidence_id, claim.evidence_id,
         drift.length === 0 ? `backed by recorded observation ${claim.evidence_id}` : `differs from observation ${claim.evidence_id} in ${drift.join(", ")}`));
     } else {
@@ -48,13 +45,13 @@ export function checkClaims(run: RunView, fixture: Fixture): Verdict[] {
     }
     for (const f of FIELDS) {
       const recorded = backed.ok ? backed.fields[f] : undefined;
-      const matchesRecord = !backed.ok || same(f, claim[f], recorded, claim.unit);
-      const matchesFixture = same(f, claim[f], want[f], want.unit);
+      const matchesRecord = !backed.ok || same(claim[f], recorded);
+      const matchesFixture = same(claim[f], want[f]);
       const expectedValue = backed.ok ? recorded : want[f];
       if (matchesRecord && matchesFixture) {
         out.push(pass(`${name}.${f}`, expectedValue, claim[f], backed.ok ? "matches the recorded observation and the fixture" : "matches the fixture (but see the evidence check)"));
       } else {
-        const why = !matchesRecord ? `the recorded observation says ${JSON.stringify(recorded)}` : `the fixture expects ${JSON.stringify(want[f])}`;
+        const why = !matchesRecord ? `the recorded observation ${claim.evidence_id} holds ${JSON.stringify(recorded)}` : `the fixture expects ${JSON.stringify(want[f])}`;
         out.push(fail(`${name}.${f}`, matchesRecord ? want[f] : expectedValue, claim[f], `claimed ${JSON.stringify(claim[f])}; ${why}`));
       }
     }

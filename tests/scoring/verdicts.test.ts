@@ -43,12 +43,12 @@ describe("the scorer", () => {
     ]);
   });
 
-  it("fails a claim whose value is not the recorded observation's, within half a paisa", async () => {
+  it("fails a claim whose value is not the recorded observation's, however close", async () => {
     const fx = fixture("fv-scenario-a");
     const claim = (value: number) => ({ kind: "future_value", value, unit: "INR", scenario: "scenario-A", as_of: "2026-03-31", calculator: "calc-fv-v1", evidence_id: "ev-1" });
     const fvTool = tool("future_value", { scenario: "scenario-A", principal_inr: 2500000, annual_return: 0.06, years: 5 });
     const close = await runReplies(fx, [fvTool, final("answered", { claims: [claim(3345563.944)], evidence_ids: ["ev-1"] })]);
-    expect(scoreRun(close, fx).find((v) => v.check === "claim[0].value")?.status).toBe("pass");
+    expect(scoreRun(close, fx).find((v) => v.check === "claim[0].value")?.status).toBe("fail");
     const off = await runReplies(fx, [fvTool, final("answered", { claims: [claim(3345563.96)], evidence_ids: ["ev-1"] })]);
     expect(scoreRun(off, fx).find((v) => v.check === "claim[0].value")?.status).toBe("fail");
     expect(scoreRun(off, fx).find((v) => v.check === "claim[0].evidence")?.explanation).toMatch(/differs from observation ev-1 in value/);
