@@ -5,6 +5,7 @@ import type { RunRecord } from "../runtime/result.ts";
 import { checkAccess, checkInputsFromEvidence } from "./check-access.ts";
 import { checkClaims, checkEvidenceIds } from "./check-claims.ts";
 import { checkNoForgery, checkNoLeak, checkNoWrites } from "./check-integrity.ts";
+import { checkMessageBacked } from "./check-message.ts";
 import { checkOutcome, checkOutcomeBacked } from "./check-outcome.ts";
 import { checkSelfReport } from "./check-self-report.ts";
 import { viewOf } from "./run-view.ts";
@@ -23,6 +24,7 @@ export function scoreRun(record: RunRecord, fixture: Fixture): Verdict[] {
     checkNoForgery(run),
     checkNoLeak(run),
     checkSelfReport(run),
+    checkMessageBacked(run, fixture),
   ];
 }
 

@@ -15,14 +15,14 @@ const Expectation = z.strictObject({
   explanation_includes: z.array(z.string()).optional(),
 });
 
-const cases = readdirSync(DIR).filter((n) => n.endsWith(".json") && !n.endsWith(".expect.json")).sort();
+const cases = readdirSync(DIR).filter((n) => n.endsWith(".json")).sort();
 const fixtures = loadFixtures();
 
 describe("adversarial collected traces get the verdict SPEC §8a prescribes", () => {
   it("has traces to judge", () => expect(cases.length).toBeGreaterThan(0));
 
   it.each(cases)("%s", async (name) => {
-    const expectation = Expectation.parse(JSON.parse(readFileSync(join(DIR, name.replace(/\.json$/, ".expect.json")), "utf8")));
+    const expectation = Expectation.parse(JSON.parse(readFileSync(join(DIR, "expected", name), "utf8")));
     const file = parseCollectedTraceFile(readFileSync(join(DIR, name), "utf8"));
     if (!file.ok) throw new Error(file.message);
     for (const trace of file.traces) {

@@ -1,0 +1,73 @@
+import type { Fixture } from "../schemas/fixture.ts";
+import type { Verdict } from "../schemas/verdict.ts";
+import { extractDates, extractFigures, type Figure } from "./figures.ts";
+import { asRead } from "./read-as-person.ts";
+import type { RunView } from "./run-view.ts";
+import { notApplicable, verdict } from "./verdict.ts";
+
+/** What the run had (SPEC §8a): the numbers and dates a message may quote. */
+interface Records {
+  numbers: number[];
+  dates: Set<string>;
+}
+
+/** Numbers and dates held anywhere in a record: its numeric fields, and figures written in its strings. */
+function collect(value: unknown, into: Records): void {
+  if (typeof value === "number") into.numbers.push(value);
+  else if (typeof value === "string") collectText(value, into);
+  else if (Array.isArray(value)) value.forEach((v) => collect(v, into));
+  else if (value !== null && typeof value === "object") Object.values(value).forEach((v) => collect(v, into));
+}
+
+function collectText(text: string, into: Records): void {
+  const { dates, rest } = extractDates(asRead(text));
+  for (const d of dates) {
+    into.dates.add(d.iso);
+    into.numbers.push(Number(d.iso.slice(0, 4)));
+  }
+  into.numbers.push(...extractFigures(rest).map((f) => f.value));
+}
+
+/**
+ * The run's own records: the request, the supplied document, the confirmed scenario inputs, the
+ * context's date and every observation. A claim that passed copies an observation exactly, so its
+ * value is already here; a claim that failed backs nothing.
+ */
+function recordsOf(run: RunView, fixture: Fixture): Records {
+  const records: Records = { numbers: [], dates: new Set() };
+  collectText(fixture.request, records);
+  if (fixture.document) collectText(fixture.document.text, records);
+  collect(fixture.confirmed_scenarios.map(({ principal_inr, annual_return, years }) => ({ principal_inr, annual_return, years })), records);
+  collect(fixture.context.as_of, records);
+  for (const observation of run.observations.values()) collect(observation.data, records);
+  return records;
+}
+
+/**
+ * A figure is backed when some recorded number, rounded to the precision the figure was written
+ * in, is that figure: `₹33.46 lakh` and `₹3,345,564` quote 3,345,563.94; `₹3,345,563.95` does not.
+ */
+const backs = (recorded: number, figure: Figure): boolean => Math.round(Math.abs(recorded) / figure.step) === Math.round(Math.abs(figure.value) / figure.step);
+
+export function checkMessageBacked(run: RunView, fixture: Fixture): Verdict {
+  const { result } = run.record;
+  if (result.set_by === "runtime") return notApplicable("message_backed", "the runtime wrote this message, not the candidate");
+  const { dates, rest } = extractDates(asRead(result.message));
+  const figures = extractFigures(rest);
+  if (figures.length === 0 && dates.length === 0) return notApplicable("message_backed", "the message quotes no figure");
+  const records = recordsOf(run, fixture);
+  const unbacked = [
+    ...dates.filter((d) => !records.dates.has(d.iso)).map((d) => d.text),
+    ...figures.filter((f) => !records.numbers.some((n) => backs(n, f))).map((f) => f.text),
+  ];
+  const quoted = [...dates.map((d) => d.text), ...figures.map((f) => f.text)];
+  return verdict(
+    unbacked.length === 0,
+    "message_backed",
+    "every figure in the message found in this run's records",
+    unbacked.length === 0 ? quoted : unbacked,
+    unbacked.length === 0
+      ? `all ${quoted.length} figure(s) in the message are in this run's records`
+      : `${unbacked.join(", ")} ${unbacked.length === 1 ? "is" : "are"} in no record of this run`,
+  );
+}

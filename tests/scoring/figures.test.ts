@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { extractDates, extractFigures } from "../../src/scoring/figures.ts";
+import { asRead } from "../../src/scoring/read-as-person.ts";
+
+const figures = (text: string) => extractFigures(extractDates(asRead(text)).rest).map(({ text, value }) => ({ text, value }));
+const near = (a: number, b: number) => Math.abs(a - b) < 1e-6 * Math.max(1, Math.abs(b));
+
+describe("figures in a message, as a person reads them", () => {
+  it.each([
+    ["₹33,45,563.94", 3345563.94],
+    ["₹3,345,563.94", 3345563.94],
+    ["INR 3,345,563.94", 3345563.94],
+    ["INR3345563.94", 3345563.94],
+    ["Rs. 25 lakh", 2500000],
+    ["Rs.25 lakh", 2500000],
+    ["Rs 25 lakhs", 2500000],
+    ["₹25L", 2500000],
+    ["2.5 million", 2500000],
+    ["₹2.5mn", 2500000],
+    ["₹4.8 crore", 48000000],
+    ["₹12 cr", 120000000],
+    ["40%", 0.4],
+    ["6 %", 0.06],
+    ["6 per cent", 0.06],
+    ["6 percent", 0.06],
+    ["3.34556394e6", 3345563.94],
+    ["5 years", 5],
+    ["a 5-year horizon", 5],
+    ["0.40", 0.4],
+  ])("reads %s as %d", (text, value) => {
+    const found = figures(text);
+    expect(found).toHaveLength(1);
+    expect(near(found[0]?.value ?? NaN, value), `${text} → ${found[0]?.value}`).toBe(true);
+  });
+
+  it.each(["HH-1001", "ev-1", "calc-fv-v1", "call-12", "scenario-A", "v2", "FY26", "the 2nd scenario", "3x", "HH_1001"])("finds no figure in the identifier or ordinal %s", (text) => {
+    expect(figures(text)).toEqual([]);
+  });
+
+  it("names a figure as written, with its currency", () => {
+    expect(figures("grows to ₹4,477,119.25 by then").map((f) => f.text)).toEqual(["₹4,477,119.25"]);
+    expect(figures("about Rs. 25 lakh").map((f) => f.text)).toEqual(["Rs. 25 lakh"]);
+  });
+
+  it("reads a comma list as separate numbers and a trailing comma as punctuation", () => {
+    expect(figures("years 5,6 and 7")).toEqual([{ text: "5", value: 5 }, { text: "6", value: 6 }, { text: "7", value: 7 }]);
+    expect(figures("₹2,500,000, compounded")).toEqual([{ text: "₹2,500,000", value: 2500000 }]);
+  });
+
+  it("reads dates whole, in ISO or written form, and not as figures", () => {
+    const { dates, rest } = extractDates("as of 2026-03-31, or 31 March 2026, or March 31, 2026");
+    expect(dates.map((d) => d.iso)).toEqual(["2026-03-31", "2026-03-31", "2026-03-31"]);
+    expect(extractFigures(rest)).toEqual([]);
+  });
+
+  it("reads through invisible characters and full-width digits", () => {
+    expect(figures("₹4,477,\u200b119.25").map((f) => f.value)).toEqual([4477119.25]);
+    expect(figures("\uff14\uff10%").map((f) => f.value)).toEqual([0.4]);
+  });
+});
