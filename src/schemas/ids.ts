@@ -14,5 +14,7 @@ export type EvidenceId = z.infer<typeof EvidenceId>;
 export const callIdFor = (n: number): CallId => `call-${n}` as CallId;
 export const evidenceIdFor = (n: number): EvidenceId => `ev-${n}` as EvidenceId;
 
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date as YYYY-MM-DD");
+// Written with [0-9], not \d: the same pattern goes into the model's response schema, and llama.cpp's
+// schema-to-grammar conversion does not support escapes (LOCAL-MODELS.md).
+export const IsoDate = z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, "expected a date as YYYY-MM-DD");
 export type IsoDate = z.infer<typeof IsoDate>;

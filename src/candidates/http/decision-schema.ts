@@ -16,10 +16,31 @@ export function modelDecisionSchema(): z.ZodType {
   return z.union([...tools, final] as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
 }
 
-/** JSON Schema (draft 2020-12) for `response_format: { type: "json_schema" }`. */
+// Bounds for the model's schema only. A grammar-constrained small model given an unbounded string
+// keeps writing inside it until max_tokens (LOCAL-MODELS.md); these let every reply finish. They
+// guide sampling: the runtime still parses whatever arrives with its own schema.
+const MAX_LENGTH: Record<string, number> = { message: 1200, policy_code: 48 };
+const DEFAULT_MAX_LENGTH = 64;
+const MAX_ITEMS: Record<string, number> = { claims: 4, evidence_ids: 8 };
+const DEFAULT_MAX_ITEMS = 8;
+
+/** The schema with every string and array bounded, named by the property that holds it. */
+function bounded(schema: unknown, key = ""): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => bounded(s, key));
+  if (schema === null || typeof schema !== "object") return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = k === "properties" && v !== null && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([p, s]) => [p, bounded(s, p)])) : bounded(v, key);
+  const open = !("const" in out) && !("enum" in out);
+  const types = Array.isArray(out.type) ? (out.type as unknown[]) : [out.type];
+  if (types.includes("string") && open && out.maxLength === undefined) out.maxLength = MAX_LENGTH[key] ?? DEFAULT_MAX_LENGTH;
+  if (types.includes("array") && out.maxItems === undefined) out.maxItems = MAX_ITEMS[key] ?? DEFAULT_MAX_ITEMS;
+  return out;
+}
+
+/** JSON Schema (draft 2020-12) for `response_format: { type: "json_schema" }`, closed and bounded. */
 export function decisionJsonSchema(): Record<string, unknown> {
   const { $schema: _ignored, ...schema } = z.toJSONSchema(modelDecisionSchema(), { unrepresentable: "any" }) as Record<string, unknown>;
-  return schema;
+  return bounded(schema) as Record<string, unknown>;
 }
 
 /** Each tool's input as JSON Schema, for the catalogue in the system prompt. */
