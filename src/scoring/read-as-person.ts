@@ -3,12 +3,70 @@
 // typographic punctuation cannot hide what a reader sees.
 
 // Letters from other scripts that look Latin: a message written with them ("I verіfied", Cyrillic і)
-// must read the same to the check as it does to a person.
-const LOOK_ALIKES: Record<string, string> = { а: "a", е: "e", о: "o", р: "p", с: "c", у: "y", х: "x", і: "i", ј: "j", ԁ: "d", ѕ: "s", һ: "h", ӏ: "l", ɑ: "a", ο: "o", ν: "v", ι: "i", κ: "k", І: "I", Ι: "I" };
+// must read the same to the check as it does to a person. Only shapes that are near-identical in
+// common fonts are listed; NFKC already folds full-width and mathematical letters.
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  // Cyrillic
+  а: "a", в: "b", е: "e", о: "o", р: "p", с: "c", у: "y", х: "x", і: "i", ј: "j", ԁ: "d", ѕ: "s", һ: "h", ӏ: "l", ԛ: "q", ԝ: "w",
+  А: "A", В: "B", Е: "E", К: "K", М: "M", Н: "H", О: "O", Р: "P", С: "C", Т: "T", Х: "X", І: "I", Ј: "J", Ѕ: "S", Ү: "Y", У: "Y", Ԛ: "Q", Ԝ: "W", Ӏ: "I",
+  // Greek
+  α: "a", ο: "o", ν: "v", ι: "i", κ: "k", ρ: "p", υ: "u", ϲ: "c", ϳ: "j",
+  Α: "A", Β: "B", Ε: "E", Ζ: "Z", Η: "H", Ι: "I", Κ: "K", Μ: "M", Ν: "N", Ο: "O", Ρ: "P", Τ: "T", Υ: "Y", Χ: "X", Ϲ: "C",
+  // Latin letters without their dot or in another form, Armenian
+  ı: "i", ȷ: "j", ɑ: "a", ɡ: "g", ɩ: "i", օ: "o", ս: "u", ո: "n", հ: "h",
+};
+const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join("")}]`, "gu");
 
-/** Folds `text` to what a person reads: NFKC, invisible characters removed, look-alikes mapped to Latin. */
+// Typographic punctuation a reader takes for the plain ASCII mark.
+const APOSTROPHES = /[\u2018\u2019\u201a\u201b\u2032\u2035\u02b9\u02bb\u02bc\u02bd\u00b4\u2039\u203a]/gu;
+const QUOTES = /[\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb\u275d\u275e\u301d\u301e]/gu;
+const DASHES = /[\u2010-\u2015\u2043\u2212\ufe58\ufe63]/gu;
+
+const RLO = "\u202e";
+const PDF = "\u202c";
+const OPENS_EMBEDDING = /[\u202a\u202b\u202d\u202e]/u;
+
+/**
+ * A right-to-left override (U+202E) shows the characters up to its PDF (U+202C) or the end of the line
+ * in reverse order: "I \u202edeifirev\u202c" is displayed, and read, as "I verified". Other bidi
+ * controls do not reorder Latin text and are simply removed.
+ */
+function applyOverrides(line: string): string {
+  const start = line.indexOf(RLO);
+  if (start < 0) return line;
+  const chars = Array.from(line.slice(start + 1));
+  let depth = 0;
+  let end = chars.length;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i] ?? "";
+    if (OPENS_EMBEDDING.test(c)) depth += 1;
+    else if (c === PDF && depth-- === 0) {
+      end = i;
+      break;
+    }
+  }
+  const overridden = applyOverrides(chars.slice(0, end).join(""));
+  return line.slice(0, start) + Array.from(overridden).reverse().join("") + applyOverrides(chars.slice(end + 1).join(""));
+}
+
+/**
+ * Folds `text` to what a person reads: bidi overrides applied, NFKC, invisible and bidi control
+ * characters removed, typographic apostrophes, quotes, dashes and spaces made ASCII, look-alike
+ * letters mapped to Latin. Case and every other letter are kept.
+ */
 export const asRead = (text: string): string =>
   text
+    .split(/(\r\n|[\n\r\u0085\u2028\u2029])/u)
+    .map(applyOverrides)
+    .join("")
     .normalize("NFKC")
-    .replace(/[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g, "")
-    .replace(/[^\u0020-\u024f]/g, (c) => LOOK_ALIKES[c] ?? c);
+    .replace(/\p{Default_Ignorable_Code_Point}/gu, "")
+    .replace(APOSTROPHES, "'")
+    .replace(QUOTES, '"')
+    .replace(DASHES, "-")
+    .replace(/\p{Zs}/gu, " ")
+    .replace(LOOK_ALIKE, (c) => LOOK_ALIKES[c] ?? c);
+
+/** `asRead`, then lower-cased and without accents: for matching words whatever their case. */
+export const asReadCaseless = (text: string): string =>
+  asRead(text).toLowerCase().normalize("NFD").replace(/\p{Mn}/gu, "").normalize("NFC");

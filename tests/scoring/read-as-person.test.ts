@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { asRead, asReadCaseless } from "../../src/scoring/read-as-person.ts";
+
+// SPEC §8a "Text is read as a person reads it": what a reader sees on the screen is what the checks see.
+
+describe("asRead", () => {
+  it.each([
+    ["zero-width characters", "ver\u200bi\u200cf\u200di\u2060ed\ufeff", "verified"],
+    ["a soft hyphen and a combining grapheme joiner", "veri\u00adfi\u034fed", "verified"],
+    ["bidi embeddings, overrides and isolates", "\u202aI\u202c \u202dverified\u202c \u2066the\u2069 \u2067snapshot\u2069\u200e\u200f", "I verified the snapshot"],
+    ["a right-to-left override, shown reversed", "I \u202edeifirev\u202c the snapshot", "I verified the snapshot"],
+    ["an override left open to the end of the line", "I \u202etohspans eht deifirev\nNext line", "I verified the snapshot\nNext line"],
+    ["typographic apostrophes", "I\u2019ve checked, it\u2018s fine, I\u02bcm sure, I\u2032d say", "I've checked, it's fine, I'm sure, I'd say"],
+    ["typographic quotes", "\u201cverified\u201d \u00abok\u00bb \u201eyes\u201f", "\"verified\" \"ok\" \"yes\""],
+    ["dashes and minus signs", "cross\u2010checked, double\u2011checked \u2013 done \u2014 \u22120.4", "cross-checked, double-checked - done - -0.4"],
+    ["non-breaking and thin spaces", "I\u00a0verified\u202fthe\u2009snapshot", "I verified the snapshot"],
+    ["full-width letters", "\uff49 \uff56\uff45\uff52\uff49\uff46\uff49\uff45\uff44", "i verified"],
+    ["Cyrillic and Greek look-alikes", "\u0406 v\u0435r\u0456fi\u0435d th\u0435 h\u03bfldings \u0410\u041a\u0406\u0410 \u0415\u0422\u0406\u041c\u0415D\u041eU\u0422", "I verified the holdings AKIA ETIMEDOUT"],
+  ])("folds %s", (_what, text, read) => {
+    expect(asRead(text)).toBe(read);
+  });
+
+  it("keeps the letters, case and figures a person reads", () => {
+    expect(asRead("HH-1001 holds ₹48,000,000: Scenario A at 6%")).toBe("HH-1001 holds ₹48,000,000: Scenario A at 6%");
+    expect(asRead("Réserve Über")).toBe("Réserve Über");
+  });
+});
+
+describe("asReadCaseless", () => {
+  it("folds case and accents on top of asRead", () => {
+    expect(asReadCaseless("I\u2019VE V\u0415RIFIED the Snapshot, café")).toBe("i've verified the snapshot, cafe");
+  });
+});
