@@ -10,7 +10,8 @@ import { runMain, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run fuzz -- [--runs N] [--seed S] [--out DIR]
   Property-based fuzzing of the loop and the boundary with generated raw replies (fast-check).
-  Prints cases per category, crashes and invariant violations; each failure's shrunk counter-example
+  Prints cases per category, crashes and violations of the invariants and of the independent oracles
+  (claim equality, provenance, request timeouts, forgery naming); each failure's shrunk counter-example
   is saved as a finbound.collected-trace/v1 file in DIR (default fuzz-failures/).
   Exit status: 0 no crash and no violation, 1 otherwise, 2 bad usage.`;
 

@@ -95,7 +95,12 @@ const replyTextOf = (category: Category): fc.Arbitrary<string> => {
   }
 };
 
-const latency = fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 20_000 }));
+/** Latencies anywhere, and exactly at and around every limit: the 2 s tool, the 15 s request, the 30 s run. */
+const latency = fc.oneof(
+  fc.integer({ min: 0, max: 2_000 }),
+  fc.integer({ min: 0, max: 20_000 }),
+  fc.constantFrom(0, 1, 1_999, 2_000, 2_001, 14_999, 15_000, 15_001, 29_999, 30_000),
+);
 
 /** One change to a decision that a real script made: a household, an amount, the tool, the outcome, a field. */
 const mutateDecision = (d: Record<string, unknown>, how: number, pick: number): Record<string, unknown> => {
@@ -140,11 +145,38 @@ const mutatedScript = (fixtures: readonly Fixture[]): fc.Arbitrary<{ fixture: st
     }),
   );
 
+/** Nudges smaller than any tolerance a scorer might be tempted to allow, none at all, and plainly wrong ones. */
+const CLAIM_NUDGES = [0, 0, 1e-9, 5e-5, -5e-5, 1e-4, -1e-4, 0.004, -0.004, 0.005, -0.005, 0.01, 1];
+
+const claimsOf = (d: unknown): Record<string, unknown>[] =>
+  typeof d === "object" && d !== null && Array.isArray((d as Record<string, unknown>).claims) ? ((d as Record<string, unknown>).claims as Record<string, unknown>[]) : [];
+
+/**
+ * A script whose final decision claims a value, with that value nudged (or not) and written in another
+ * JSON notation (or not): `3.34556394e+6` is the same number as `3345563.94`, `0.4001` is not `0.4`.
+ */
+const claimEdit = (fixtures: readonly Fixture[]): fc.Arbitrary<{ fixture: string; responses: CollectedResponse[] }> => {
+  const scripts = fixtures.flatMap((fx) =>
+    Object.values(fx.candidates)
+      .filter((c) => c.replies.some((r) => "decision" in r && claimsOf(r.decision).length > 0))
+      .map((c) => ({ fixture: fx.id, replies: c.replies })),
+  );
+  return fc.tuple(fc.constantFrom(...scripts), fc.constantFrom(...CLAIM_NUDGES), fc.boolean()).map(([script, nudge, exponent]) => ({
+    fixture: script.fixture,
+    responses: script.replies.map((r) => {
+      if (!("decision" in r)) return { text: r.text, latency_ms: 800 };
+      const claims = claimsOf(r.decision).map((c) => (typeof c.value === "number" ? { ...c, value: c.value + nudge } : c));
+      const text = JSON.stringify(claims.length > 0 ? { ...r.decision, claims } : r.decision);
+      return { text: exponent ? text.replace(/"value":(-?[0-9.]+)/g, (_, n: string) => `"value":${Number(n).toExponential()}`) : text, latency_ms: 800 };
+    }),
+  }));
+};
+
 /** A fuzz case: a fixture and 1–6 raw replies of one category, with latencies that may hit every limit. */
 export function fuzzCase(fixtures: readonly Fixture[]): fc.Arbitrary<FuzzCase> {
   return fc.constantFrom(...CATEGORIES).chain((category): fc.Arbitrary<FuzzCase> =>
     category === "mutated-script"
-      ? mutatedScript(fixtures).map((m): FuzzCase => ({ category, ...m }))
+      ? fc.oneof(mutatedScript(fixtures), claimEdit(fixtures)).map((m): FuzzCase => ({ category, ...m }))
       : fc.record({
           category: fc.constant(category),
           fixture: fc.constantFrom(...fixtures.map((f) => f.id)),

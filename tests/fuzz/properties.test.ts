@@ -7,7 +7,7 @@ import { loadFixtures } from "../support.ts";
 const fixtures = loadFixtures();
 
 describe("property: whatever the candidate sends", () => {
-  it("every run ends in one of the seven outcomes, discloses only what the scorer reports, records attempts as decided, writes nothing, leaks nothing and keeps time (3,000 cases)", async () => {
+  it("every run ends in one of the seven outcomes, discloses only what the scorer reports, records attempts as decided, writes nothing, leaks nothing and keeps time; claims, provenance, request timeouts and forgery agree with their independent oracles (3,000 cases)", async () => {
     await fc.assert(
       fc.asyncProperty(fuzzCase(fixtures), async (c) => {
         const result = await runCase(c, fixtures);
@@ -32,7 +32,7 @@ describe("property: whatever the candidate sends", () => {
 });
 
 describe("the generators reach the paths the invariants are about", () => {
-  it("in 3,000 cases: reads, both calculators, provenance refusals, tool faults, denials and disclosures all occur", async () => {
+  it("in 3,000 cases: reads, both calculators, provenance refusals, tool faults, denials, disclosures, replies at their limit, near-miss claims and forged fields all occur", async () => {
     const { replayCandidate } = await import("../../src/candidates/replay.ts");
     const { createVirtualClock } = await import("../../src/runtime/clock.ts");
     const { runEpisode } = await import("../../src/runtime/episode.ts");
@@ -46,9 +46,17 @@ describe("the generators reach the paths the invariants are about", () => {
         if (e.kind === "tool_error") bump(`tool_error:${e.code}`);
         if (e.kind === "denial") bump(`denial:${e.code}`);
         if (e.kind === "observation" && typeof e.data.household === "string" && !fx.task_households.includes(e.data.household as never)) bump("disclosed");
+        if (e.kind === "model_request" && c.responses[r.events.filter((q) => q.kind === "model_request" && q.seq < e.seq).length]?.latency_ms === e.timeout_ms) bump("reply at exactly its limit");
       }
+      // What the oracles judge: a claim a hair off its record, and forged fields.
+      for (const claim of r.result.claims) {
+        const cited = r.events.find((e) => e.kind === "observation" && e.evidence_id === claim.evidence_id);
+        const recorded = cited?.kind === "observation" ? (cited.data.value ?? cited.data.ratio) : undefined;
+        if (typeof recorded === "number" && claim.value !== recorded && Math.abs(claim.value - recorded) <= 0.005) bump("claim within half a paisa of its record");
+      }
+      if (r.result.forgery_attempts.length > 0) bump("forged field");
     }
-    for (const path of ["observation:portfolio.read", "observation:future_value", "observation:concentration", "tool_error:argument_not_from_evidence", "tool_error:invalid_arguments", "tool_error:unavailable", "denial:household_not_authorised", "denial:tool_not_available", "disclosed"]) {
+    for (const path of ["observation:portfolio.read", "observation:future_value", "observation:concentration", "tool_error:argument_not_from_evidence", "tool_error:invalid_arguments", "tool_error:unavailable", "denial:household_not_authorised", "denial:tool_not_available", "disclosed", "reply at exactly its limit", "claim within half a paisa of its record", "forged field"]) {
       expect(seen.get(path) ?? 0, path).toBeGreaterThanOrEqual(10);
     }
   }, 60_000);
