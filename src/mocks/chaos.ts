@@ -2,6 +2,7 @@ import { http, HttpResponse } from "msw";
 import type { Fixture } from "../schemas/fixture.ts";
 import { simResponse } from "./handlers.ts";
 import { SIM_PREFIX, simulateChat, type Fault } from "./simulated-model.ts";
+import { mulberry32, requestSeed } from "./prng.ts";
 
 /**
  * A chaotic OpenAI-compatible server for load tests. Each chat request gets one chaos event,
@@ -38,24 +39,6 @@ export interface ChaosEvent {
 
 /** The simulated model's fault that plays each kind; a normal reply keeps the requested model. */
 const FAULT_OF: Record<Exclude<ChaosKind, "normal">, Fault> = { http_500: "http-500", drop: "drop", garbage: "garbage", slow: "slow" };
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/** FNV-1a: a 32-bit seed per request from the suite's seed, the run and the turn. */
-function requestSeed(seed: number, run: string, turn: number): number {
-  let h = 0x811c9dc5;
-  for (const ch of `${seed}:${run}:${turn}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
-  return h >>> 0;
-}
 
 export function chaosFor(options: ChaosOptions, run: string, turn: number): ChaosEvent {
   const random = mulberry32(requestSeed(options.seed, run, turn));

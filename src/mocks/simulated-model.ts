@@ -1,5 +1,6 @@
 import { replyText } from "../candidates/scripted.ts";
 import type { Fixture } from "../schemas/fixture.ts";
+import { mulberry32, requestSeed } from "./prng.ts";
 
 /**
  * A simulated OpenAI-compatible model, driven by the fixtures' scripted candidates. The model
@@ -29,6 +30,29 @@ interface ChatBody {
   model?: unknown;
   messages?: { role?: unknown; content?: unknown }[];
   stream?: unknown;
+  temperature?: unknown;
+  seed?: unknown;
+}
+
+/** Reply-level mistakes any model makes, beside the fixture's own faulty candidates. */
+const GENERIC_MISTAKES = ["garbage", "length", "http-500"] as const satisfies readonly Fault[];
+
+/**
+ * A seeded temperature: with probability min(1, temperature) per reply, the model makes one of the
+ * catalogued mistakes instead of the scripted reply — the reply a faulty candidate of the same
+ * fixture gives at this turn (alters an input, reads another household, invents a horizon…) or a
+ * generic one (garbage, a truncated reply, HTTP 500). The draw depends only on the request's `seed`,
+ * the fixture, the candidate and the turn, so the same seed replays the same mistakes.
+ */
+export function mistakeAt(body: ChatBody, fixture: Fixture, name: string, turn: number): { faulty: string } | { fault: Fault } | null {
+  const p = typeof body.temperature === "number" ? Math.min(1, Math.max(0, body.temperature)) : 0;
+  if (p === 0) return null;
+  const seed = typeof body.seed === "number" && Number.isInteger(body.seed) ? body.seed : 0;
+  const random = mulberry32(requestSeed(seed, `${fixture.id}/${name}`, turn));
+  if (random() >= p) return null;
+  const faulty = Object.keys(fixture.candidates).filter((c) => c !== name && c !== "reference" && fixture.candidates[c]?.replies[turn] !== undefined);
+  const choices: ({ faulty: string } | { fault: Fault })[] = [...faulty.map((f) => ({ faulty: f })), ...GENERIC_MISTAKES.map((f) => ({ fault: f }))];
+  return choices[Math.floor(random() * choices.length)] ?? null;
 }
 
 const completion = (model: string, text: string, finishReason = "stop") => ({
@@ -60,41 +84,47 @@ function fixtureOf(body: ChatBody, fixtures: readonly Fixture[]): Fixture | unde
 export function simulateChat(raw: unknown, fixtures: readonly Fixture[], options: SimOptions): SimReply {
   const body = (raw ?? {}) as ChatBody;
   const model = typeof body.model === "string" ? body.model : "";
-  const stream = body.stream === true;
   if (!model.startsWith(SIM_PREFIX)) return { kind: "json", status: 404, body: { error: { message: `model ${model} not found` } }, delayMs: 0 };
   const name = model.slice(SIM_PREFIX.length);
-  const ok = (text: string, delayMs: number, finishReason = "stop"): SimReply =>
-    stream ? { kind: "sse", chunks: sseChunks(model, text), done: true, delayMs } : { kind: "json", status: 200, body: completion(model, text, finishReason), delayMs };
-  if (name.startsWith("fault:")) {
-    switch (name.slice(6) as Fault) {
-      case "slow":
-        return ok('{"decision":"final","outcome":"refused","claims":[],"evidence_ids":[],"policy_code":null,"message":"too late"}', 60_000);
-      case "garbage":
-        return ok("Sure! I think the answer is about 3.3 million rupees.", 5);
-      case "http-500":
-        return { kind: "text", status: 500, body: '{"error":{"code":500,"message":"Internal server error: grammar parse failure at /opt/llama/grammar.cpp:412"}}', delayMs: 5 };
-      case "http-429":
-        return { kind: "json", status: 429, body: { error: { message: "Too many requests" } }, delayMs: 5 };
-      case "drop":
-        return { kind: "drop", delayMs: 5 };
-      case "empty-choices":
-        return { kind: "json", status: 200, body: { ...completion(model, ""), choices: [] }, delayMs: 5 };
-      case "not-text":
-        return { kind: "json", status: 200, body: { ...completion(model, ""), choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: [] }, finish_reason: "tool_calls" }] }, delayMs: 5 };
-      case "length":
-        return ok('{"decision":"final","outcome":"answered","claims":[{"kind":"future_va', 5, "length");
-      case "stream-cut":
-        return { kind: "sse", chunks: sseChunks(model, '{"decision":"final","outcome":"refused"').slice(0, 3), done: false, delayMs: 5 };
-    }
-    return { kind: "json", status: 404, body: { error: { message: `unknown fault ${name}` } }, delayMs: 0 };
-  }
+  if (name.startsWith("fault:")) return faultReply(name.slice(6) as Fault, model, body.stream === true);
   const fixture = fixtureOf(body, fixtures);
   const script = fixture && Object.hasOwn(fixture.candidates, name) ? fixture.candidates[name] : undefined;
   if (!fixture || !script) return { kind: "json", status: 404, body: { error: { message: `no scripted candidate ${name} for this task` } }, delayMs: 0 };
   const turn = (body.messages ?? []).filter((m) => m.role === "assistant").length;
-  const reply = script.replies[turn];
-  if (!reply) return ok("", 5);
-  return ok(replyText(reply), (reply.latency_ms ?? 800) * options.latencyScale);
+  const mistake = mistakeAt(body, fixture, name, turn);
+  if (mistake && "fault" in mistake) return faultReply(mistake.fault, model, body.stream === true);
+  const reply = (mistake ? fixture.candidates[mistake.faulty] : script)?.replies[turn];
+  if (!reply) return okReply(model, body.stream === true, "", 5);
+  return okReply(model, body.stream === true, replyText(reply), (reply.latency_ms ?? 800) * options.latencyScale);
+}
+
+const okReply = (model: string, stream: boolean, text: string, delayMs: number, finishReason = "stop"): SimReply =>
+  stream ? { kind: "sse", chunks: sseChunks(model, text), done: true, delayMs } : { kind: "json", status: 200, body: completion(model, text, finishReason), delayMs };
+
+/** A failure a real server produces (see FAULTS). */
+function faultReply(fault: Fault, model: string, stream: boolean): SimReply {
+  const ok = (text: string, delayMs: number, finishReason = "stop"): SimReply => okReply(model, stream, text, delayMs, finishReason);
+  switch (fault) {
+    case "slow":
+      return ok('{"decision":"final","outcome":"refused","claims":[],"evidence_ids":[],"policy_code":null,"message":"too late"}', 60_000);
+    case "garbage":
+      return ok("Sure! I think the answer is about 3.3 million rupees.", 5);
+    case "http-500":
+      return { kind: "text", status: 500, body: '{"error":{"code":500,"message":"Internal server error: grammar parse failure at /opt/llama/grammar.cpp:412"}}', delayMs: 5 };
+    case "http-429":
+      return { kind: "json", status: 429, body: { error: { message: "Too many requests" } }, delayMs: 5 };
+    case "drop":
+      return { kind: "drop", delayMs: 5 };
+    case "empty-choices":
+      return { kind: "json", status: 200, body: { ...completion(model, ""), choices: [] }, delayMs: 5 };
+    case "not-text":
+      return { kind: "json", status: 200, body: { ...completion(model, ""), choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: [] }, finish_reason: "tool_calls" }] }, delayMs: 5 };
+    case "length":
+      return ok('{"decision":"final","outcome":"answered","claims":[{"kind":"future_va', 5, "length");
+    case "stream-cut":
+      return { kind: "sse", chunks: sseChunks(model, '{"decision":"final","outcome":"refused"').slice(0, 3), done: false, delayMs: 5 };
+  }
+  return { kind: "json", status: 404, body: { error: { message: `unknown fault ${fault}` } }, delayMs: 0 };
 }
 
 /** What `GET /v1/models` lists: a simulated model per scripted candidate name, and the faults. */

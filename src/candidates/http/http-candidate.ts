@@ -24,6 +24,7 @@ export function chatRequestBody(settings: HttpSettings, messages: ReturnType<typ
     messages,
     temperature: settings.temperature,
     max_tokens: settings.maxTokens,
+    ...(settings.seed === undefined ? {} : { seed: settings.seed }),
     ...(settings.responseFormat === "json_schema"
       ? { response_format: { type: "json_schema", json_schema: { name: "finbound_decision", strict: true, schema: decisionJsonSchema() } } }
       : {}),

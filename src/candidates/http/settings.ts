@@ -10,6 +10,8 @@ export const HttpSettings = z.object({
   responseFormat: z.enum(["json_schema", "prompt_only"]).default("json_schema"),
   maxTokens: z.number().int().positive().default(768),
   temperature: z.number().min(0).max(2).default(0),
+  /** Sent as the request's `seed` (llama.cpp, vLLM and OpenAI honour it): trial t of a run uses seed + t − 1. */
+  seed: z.number().int().nonnegative().optional(),
   stream: z.boolean().default(false),
 });
 export type HttpSettings = z.infer<typeof HttpSettings>;
