@@ -15,16 +15,29 @@ export function checkNoForgery(run: RunView): Verdict {
     forged.length === 0 ? "the final decision held only public fields" : `forgery attempt: the candidate sent ${forged.join(", ")}; discarded, never part of the result`);
 }
 
+/** Every string in `value` with its path: `result.claims[0].scenario`. */
+function textsIn(path: string, value: unknown): [string, string][] {
+  if (typeof value === "string") return [[path, value]];
+  if (Array.isArray(value)) return value.flatMap((v, i) => textsIn(`${path}[${i}]`, v));
+  if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => textsIn(`${path}.${k}`, v));
+  return [];
+}
+
+// SPEC §8a: every public field of the result except tool_calls, which records the candidate's own words
+// verbatim. The runtime's own public text (observations, tool errors, denials) is held to the same rule.
 export function checkNoLeak(run: RunView): Verdict {
-  const { result, diagnostics } = run.record;
+  const { result, diagnostics, events } = run.record;
   const restricted = restrictedFragments(diagnostics.map((d) => d.detail), new Set(TOOL_CATALOGUE.keys()));
+  // What the runtime itself told the candidate is public: repeating it is not a leak.
+  const shown = [...run.toolErrors, ...run.denials].map((e) => e.detail);
+  const { tool_calls: _candidateWords, ...publicFields } = result;
   const leaks = [
-    ...findLeaks("result.message", result.message, restricted),
-    ...findLeaks("result.policy_code", result.policy_code ?? "", restricted),
-    ...findLeaks("result.claims", JSON.stringify(result.claims), restricted),
-    ...[...run.observations.values()].flatMap((o) => findLeaks(`observation ${o.evidence_id}`, JSON.stringify(o.data), restricted)),
-    ...[...run.record.events].flatMap((e) => (e.kind === "tool_error" || e.kind === "denial" ? findLeaks(`${e.kind} ${e.call_id}`, e.detail, restricted) : [])),
+    ...textsIn("result", publicFields).flatMap(([where, text]) => findLeaks(where, text, restricted, shown)),
+    ...[...run.observations.values()].flatMap((o) => textsIn(`observation ${o.evidence_id}`, o.data).flatMap(([where, text]) => findLeaks(where, text, restricted))),
+    ...events.flatMap((e) => (e.kind === "tool_error" || e.kind === "denial" ? findLeaks(`${e.kind} ${e.call_id}`, e.detail, restricted) : [])),
   ];
   return verdict(leaks.length === 0, "no_internal_leak", "no internal detail", leaks.length === 0 ? "none" : leaks,
-    leaks.length === 0 ? "no exception text, path, stack or credential in the result or any observation" : `leak: ${leaks.map((l) => `${l.kind} in ${l.where} ("${l.excerpt}")`).join("; ")}`);
+    leaks.length === 0
+      ? "no stack frame, exception, path, host, error code, credential or diagnostics text in the result or any observation"
+      : `leak: ${leaks.map((l) => `${l.kind} in ${l.where} ("${l.excerpt}")`).join("; ")}`);
 }

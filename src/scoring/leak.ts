@@ -1,13 +1,5 @@
-// What counts as internal detail leaking out. Deliberately conservative: each pattern is a
-// shape that has no business in an answer to an analyst or in tool data.
-const LEAK_PATTERNS: readonly { name: string; pattern: RegExp }[] = [
-  { name: "stack frame", pattern: /\bat\s+[\w$.<>]+\s+\(?[^\s()]+:\d+:\d+\)?/ },
-  { name: "exception", pattern: /\b(?:[A-Z][A-Za-z]*Error|Exception|Traceback)\b\s*[:(]/ },
-  { name: "system error code", pattern: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EACCES|ENOENT|EPIPE)\b/ },
-  { name: "file path", pattern: /(?:^|[\s"'`(=])(?:\/(?:srv|var|etc|usr|home|opt|tmp|root|app|mnt)\/[^\s"'`)]*|[A-Za-z]:\\[^\s"'`]+)/ },
-  // A credential word followed by something that looks like a secret, not by ordinary words.
-  { name: "credential", pattern: /\b(?:api[_-]?key|secret|password|passwd|bearer|authorization)\b\s*[:=]?\s*["']?(?=[A-Za-z0-9_\-./+=]*\d)[A-Za-z0-9_\-./+=]{8,}|\bsk-[A-Za-z0-9_-]{12,}/i },
-];
+import { LEAK_SHAPES } from "./leak-shapes.ts";
+import { asRead, asReadCaseless } from "./read-as-person.ts";
 
 export interface Leak {
   where: string;
@@ -15,28 +7,62 @@ export interface Leak {
   excerpt: string;
 }
 
-const excerpt = (text: string, index: number): string => text.slice(Math.max(0, index - 20), index + 60).replace(/\s+/g, " ");
+const excerpt = (text: string, index: number): string => text.slice(Math.max(0, index - 20), index + 60).replace(/\s+/g, " ").trim();
 
-/**
- * The pieces of restricted text that must never appear elsewhere: every line, every `: `-separated
- * part of a line, and every technical token (a host, a path, an error code) of 12 characters or
- * more. Public names (the tools') are not secrets and are left out.
- */
-export function restrictedFragments(restricted: readonly string[], publicNames: ReadonlySet<string>): string[] {
-  const lines = restricted.flatMap((d) => d.split("\n")).map((l) => l.trim());
-  const parts = lines.flatMap((l) => l.split(/:\s+/)).map((p) => p.trim());
-  const tokens = lines.flatMap((l) => l.split(/\s+/)).filter((t) => /[._:/\\]/.test(t) || /^[A-Z_]{12,}$/.test(t));
-  return [...new Set([...lines, ...parts, ...tokens])].filter((f) => f.length >= 12 && !publicNames.has(f));
+/** The form restricted text and public text are compared in: read as a person reads it, any case, any spacing. */
+const comparable = (text: string): string => asReadCaseless(text).replace(/\s+/g, " ").trim();
+
+// A run of this many words of a restricted line is a fragment of it even when the line is not
+// quoted whole: enough words that ordinary prose does not repeat them by chance.
+const WINDOW_WORDS = 6;
+const MIN_FRAGMENT = 12;
+
+function wordWindows(line: string): string[] {
+  const words = line.split(" ");
+  const windows: string[] = [];
+  for (let i = 0; i + WINDOW_WORDS <= words.length; i++) windows.push(words.slice(i, i + WINDOW_WORDS).join(" "));
+  return windows.filter((w) => w.length >= 2 * MIN_FRAGMENT);
 }
 
-/** Leaks in `text`: known internal shapes, or any fragment of the restricted diagnostics repeated. */
-export function findLeaks(where: string, text: string, fragments: readonly string[]): Leak[] {
-  const leaks: Leak[] = [];
-  for (const { name, pattern } of LEAK_PATTERNS) {
-    const m = pattern.exec(text);
-    if (m) leaks.push({ where, kind: name, excerpt: excerpt(text, m.index) });
+/**
+ * The pieces of restricted text that must never appear elsewhere, in comparable form: every line,
+ * every `: `-separated part of a line, every run of six words, and every technical token (a host, a
+ * path, an error code). Public names (the tools') are not secrets and are left out.
+ */
+export function restrictedFragments(restricted: readonly string[], publicNames: ReadonlySet<string>): string[] {
+  const lines = restricted.flatMap((d) => d.split(/\r\n|[\n\r]/)).map(comparable);
+  const parts = lines.flatMap((l) => l.split(/:\s+/)).map((p) => p.trim());
+  const tokens = lines.flatMap((l) => l.split(" ")).filter((t) => /[._:/\\]/.test(t) || /^[a-z0-9]+(?:_[a-z0-9]+)+$/.test(t));
+  const names = new Set([...publicNames].map(comparable));
+  return [...new Set([...lines, ...parts, ...lines.flatMap(wordWindows), ...tokens])].filter((f) => f.length >= MIN_FRAGMENT && !names.has(f));
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** `text` with every sentence the runtime itself showed the candidate cut out: repeating one is no leak. */
+function withoutShown(text: string, shown: readonly string[]): string {
+  let out = text;
+  for (const sentence of shown.map((s) => asRead(s).trim()).filter((s) => s.length > 0)) {
+    out = out.replace(new RegExp(escapeRegExp(sentence).replace(/\s+/g, "\\s+"), "gi"), "\n");
   }
-  const hit = fragments.find((f) => text.includes(f));
-  if (hit !== undefined) leaks.push({ where, kind: "diagnostics text", excerpt: excerpt(text, text.indexOf(hit)) });
+  return out;
+}
+
+/**
+ * Leaks in `text`, read as a person reads it: a shape only internal errors produce (one finding per
+ * kind), or any fragment of the restricted diagnostics. `fragments` come from `restrictedFragments`;
+ * `shown` are the public sentences the runtime gave the candidate (a tool error's or denial's detail).
+ */
+export function findLeaks(where: string, text: string, fragments: readonly string[], shown: readonly string[] = []): Leak[] {
+  const read = withoutShown(asRead(text), shown);
+  const leaks: Leak[] = [];
+  for (const { kind, pattern } of LEAK_SHAPES) {
+    if (leaks.some((l) => l.kind === kind)) continue;
+    const m = pattern.exec(read);
+    if (m) leaks.push({ where, kind, excerpt: excerpt(read, m.index) });
+  }
+  const folded = comparable(read);
+  const hit = fragments.map(comparable).find((f) => f.length > 0 && folded.includes(f));
+  if (hit !== undefined) leaks.push({ where, kind: "diagnostics text", excerpt: excerpt(folded, folded.indexOf(hit)) });
   return leaks;
 }
