@@ -3,7 +3,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // Who may import whom (docs/architecture.md). Each rule names what a folder must never reach for.
-const PURE = ["src/schemas/**", "src/runtime/**", "src/scoring/**", "src/evaluation/**", "src/candidates/**", "src/fixtures/**", "src/integrity/**"];
+const PURE = ["src/schemas/**", "src/runtime/**", "src/scoring/**", "src/evaluation/**", "src/candidates/**", "src/fixtures/**", "src/integrity/**", "src/files/**"];
 const HOST = ["react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*", "msw", "msw/*", "node:*", "fs", "path"];
 const OUTER = ["**/state/**", "**/ui/**", "**/cli/**", "**/mocks/**", "**/app/**"];
 
@@ -22,7 +22,7 @@ export default tseslint.config(
   {
     // Arrows point inward: the pure core imports no framework, no DOM or Node module, no outer layer.
     files: PURE,
-    rules: forbid([...HOST, ...OUTER], "The pure core (schemas, runtime, scoring, evaluation, candidates, fixtures, integrity) must not import React, zustand, msw, Node modules or an outer layer."),
+    rules: forbid([...HOST, ...OUTER], "The pure core (schemas, runtime, scoring, evaluation, candidates, fixtures, integrity, files) must not import React, zustand, msw, Node modules or an outer layer."),
   },
   {
     // Scoring judges a finished run; it never runs one (running lives in src/evaluation).

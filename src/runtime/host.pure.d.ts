@@ -25,4 +25,4 @@ declare var performance: { now(): number };
 interface TextEncoder { encode(input?: string): Uint8Array }
 declare var TextEncoder: { prototype: TextEncoder; new (): TextEncoder };
 interface TextDecoder { decode(input?: Uint8Array, options?: { stream?: boolean }): string }
-declare var TextDecoder: { prototype: TextDecoder; new (): TextDecoder };
+declare var TextDecoder: { prototype: TextDecoder; new (label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean }): TextDecoder };

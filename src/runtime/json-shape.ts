@@ -1,16 +1,36 @@
 /** Deeper replies are refused before parsing: nothing a decision needs is nested this far. */
 export const MAX_JSON_DEPTH = 64;
 
-export type JsonShape = { ok: true } | { ok: false; code: "too_deep" | "duplicate_keys"; detail: string };
+export type JsonShape =
+  | { ok: true }
+  | { ok: false; code: "too_deep"; detail: string; depth: number }
+  | {
+      ok: false;
+      code: "duplicate_keys";
+      detail: string;
+      /** The key that appears twice, as parsed. */
+      key: string;
+      /** Where the object holding it sits, as a JSONPath (`$.runs[0].result`). */
+      path: string;
+    };
+
+interface Frame {
+  object: boolean;
+  keys: Set<string>;
+  expectKey: boolean;
+  /** The key (in an object) or index (in an array) of the value being read. */
+  at: string | number;
+}
 
 /**
- * One linear pass over a reply's text, before JSON.parse: refuses nesting deeper than
- * MAX_JSON_DEPTH (so no later recursion can overflow the stack) and duplicate keys in an object
- * (parsers disagree on which one wins, and that ambiguity is an attack). Text that is not JSON at
- * all is left for JSON.parse to reject.
+ * One linear pass over a JSON text, before JSON.parse: refuses nesting deeper than `maxDepth` (so
+ * no later recursion can overflow the stack) and duplicate keys in any object at any depth (parsers
+ * disagree on which one wins, and that ambiguity is an attack). Text that is not JSON at all is
+ * left for JSON.parse to reject. The `detail` never quotes the text (a reply's detail is shown to
+ * the candidate); `key` and `path` say where, for readers that may show them.
  */
 export function inspectJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonShape {
-  const frames: { object: boolean; keys: Set<string>; expectKey: boolean }[] = [];
+  const frames: Frame[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '"') {
@@ -24,22 +44,31 @@ export function inspectJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonShape 
         } catch {
           return { ok: true };
         }
-        if (top.keys.has(key)) return { ok: false, code: "duplicate_keys", detail: "a key appears twice in one object" };
+        if (top.keys.has(key)) return { ok: false, code: "duplicate_keys", detail: "a key appears twice in one object", key, path: jsonPath(frames.slice(0, -1)) };
         top.keys.add(key);
         top.expectKey = false;
+        top.at = key;
       }
       i = end;
     } else if (c === "{" || c === "[") {
-      frames.push({ object: c === "{", keys: new Set(), expectKey: c === "{" });
-      if (frames.length > maxDepth) return { ok: false, code: "too_deep", detail: `the reply nests deeper than ${maxDepth} levels` };
+      frames.push({ object: c === "{", keys: new Set(), expectKey: c === "{", at: c === "{" ? "" : 0 });
+      if (frames.length > maxDepth) return { ok: false, code: "too_deep", detail: `the reply nests deeper than ${maxDepth} levels`, depth: maxDepth };
     } else if (c === "}" || c === "]") {
       frames.pop();
     } else if (c === ",") {
       const top = frames.at(-1);
       if (top?.object) top.expectKey = true;
+      else if (top) top.at = (top.at as number) + 1;
     }
   }
   return { ok: true };
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** `$`, then `.key`, `["odd key"]` or `[index]` for each container the value sits in. */
+function jsonPath(parents: readonly Frame[]): string {
+  return parents.reduce((path, f) => (typeof f.at === "number" ? `${path}[${f.at}]` : IDENTIFIER.test(f.at) ? `${path}.${f.at}` : `${path}[${JSON.stringify(f.at)}]`), "$");
 }
 
 /** Index of the quote closing the string that opens at `start`, or -1. */
