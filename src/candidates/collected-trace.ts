@@ -1,22 +1,26 @@
 import { z } from "zod";
-import { describeIssues } from "../schemas/describe-issues.ts";
+import { readJsonFile, readJsonText, validateJson, type FileLimits, type FileProblemCode } from "../files/read-json-file.ts";
 import { CollectedTrace } from "../schemas/collected-trace.ts";
 
-export type TraceFileParse = { ok: true; traces: CollectedTrace[] } | { ok: false; code: "not_json" | "invalid_trace"; message: string };
+export type TraceFileParse = { ok: true; traces: CollectedTrace[] } | { ok: false; code: Exclude<FileProblemCode, "invalid"> | "invalid_trace"; message: string };
 
 /**
- * Reads a collected-trace file: one trace or an array of them. An array's errors name the
- * trace's index (`[2].responses[0].latency_ms`), so a person can find the bad entry.
+ * Reads a collected-trace file (its bytes, or text already decoded) through the one file reader:
+ * one trace or an array of them.
  */
-export function parseCollectedTraceFile(text: string): TraceFileParse {
-  let json: unknown;
-  try {
-    // A byte-order mark, as some editors write, is not part of the JSON.
-    json = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch (error) {
-    return { ok: false, code: "not_json", message: `not valid JSON (${error instanceof Error ? error.message : "parse error"})` };
-  }
-  const parsed = Array.isArray(json) ? z.array(CollectedTrace).safeParse(json) : CollectedTrace.safeParse(json);
-  if (!parsed.success) return { ok: false, code: "invalid_trace", message: `not a finbound.collected-trace/v1 file: ${describeIssues(parsed.error)}` };
-  return { ok: true, traces: Array.isArray(parsed.data) ? parsed.data : [parsed.data] };
+export function parseCollectedTraceFile(content: Uint8Array | string, limits: FileLimits = {}): TraceFileParse {
+  const read = typeof content === "string" ? readJsonText(content, limits) : readJsonFile(content, limits);
+  if (!read.ok) return { ok: false, code: read.code === "invalid" ? "invalid_trace" : read.code, message: read.message };
+  return validateCollectedTraces(read.value);
+}
+
+/**
+ * Validates a value the file reader returned as one trace or an array of them. An array's errors
+ * name the trace's index (`[2].responses[0].latency_ms`), so a person can find the bad entry.
+ */
+export function validateCollectedTraces(value: unknown): TraceFileParse {
+  const parsed = validateJson(value, Array.isArray(value) ? z.array(CollectedTrace) : CollectedTrace);
+  if (!parsed.ok) return { ok: false, code: "invalid_trace", message: `not a finbound.collected-trace/v1 file: ${parsed.message}` };
+  const traces: CollectedTrace | CollectedTrace[] = parsed.value;
+  return { ok: true, traces: Array.isArray(traces) ? traces : [traces] };
 }

@@ -1,10 +1,13 @@
-import { parseArgs } from "node:util";
 import { scriptedCandidate } from "../candidates/scripted.ts";
 import { createVirtualClock } from "../runtime/clock.ts";
 import { runEpisode } from "../runtime/episode.ts";
 import { scoreRun } from "../scoring/score.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
-import { runMain, UsageError } from "./usage-error.ts";
+import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
+import { parseCli, UsageError } from "./usage-error.ts";
+
+const USAGE = `usage: npm run bench -- [--rounds 300]
+  Replays the reference suite many times on the virtual clock and reports throughput.`;
 
 // Replays the reference suite many times on the virtual clock and reports throughput.
 // A number to improve later, not a test: nothing here fails on a slow machine.
@@ -15,8 +18,12 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 };
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { rounds: { type: "string", default: "300" } }, strict: true });
+export function main(argv: string[], io: CliIo): Promise<number> {
+  return runCommand("finbound bench", io, () => bench(argv, io));
+}
+
+async function bench(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseCli({ args: argv, options: { rounds: { type: "string", default: "300" } }, strict: true }, USAGE);
   const rounds = Number(values.rounds);
   if (!Number.isInteger(rounds) || rounds < 1) throw new UsageError("--rounds must be a positive integer");
   const fixtures = loadFixtureDir();
@@ -38,7 +45,7 @@ async function main(): Promise<number> {
     }
   }
   const seconds = (performance.now() - t0) / 1000;
-  process.stdout.write(
+  io.stdout.write(
     [
       `reference suite: ${fixtures.length} fixtures x ${rounds} rounds on the virtual clock (run + score)`,
       `runs              ${runs}`,
@@ -52,4 +59,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-await runMain("finbound bench", main);
+if (isEntryPoint(import.meta.url)) await runAsScript(main);

@@ -14,7 +14,8 @@ import { nodeSha256 } from "./node-sha256.ts";
 import { httpCandidateFromFlags } from "./http-candidate-options.ts";
 import { emitRuns, parseFormat } from "./output.ts";
 import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
-import { parseCli, runMain, UsageError } from "./usage-error.ts";
+import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
+import { parseCli, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--format table|json|junit] [--out FILE] [--fixtures DIR]
        npm run eval -- --candidate http --base-url URL --model NAME [--api-key-env VAR] [--fixture ID]... [--collect FILE]
@@ -26,8 +27,9 @@ const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--fo
 ${RUN_SETTINGS_USAGE}
   Exit status: 0 every run passed, 1 a run failed, 2 bad usage or an invalid input file.`;
 
-function parse() {
+function parse(argv: string[]) {
   return parseCli({
+    args: argv,
     options: {
       fixture: { type: "string", multiple: true },
       candidate: { type: "string", default: "reference" },
@@ -60,10 +62,14 @@ function selectFixtures(all: Fixture[], wanted: string[], has: (f: Fixture) => b
   return chosen;
 }
 
-async function main(): Promise<number> {
-  const values = parse();
+export function main(argv: string[], io: CliIo): Promise<number> {
+  return runCommand("finbound eval", io, () => evaluate(argv, io));
+}
+
+async function evaluate(argv: string[], io: CliIo): Promise<number> {
+  const values = parse(argv);
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    io.stdout.write(`${USAGE}\n`);
     return 0;
   }
   const format = parseFormat(values.format);
@@ -72,10 +78,10 @@ async function main(): Promise<number> {
   const settings = runSettingsFrom(values);
   const runs: ScoredRun[] = [];
   if (name === "http") {
-    const http = httpCandidateFromFlags(values);
+    const http = httpCandidateFromFlags(values, io.env ?? process.env);
     const traces: CollectedTrace[] = [];
     for (const fx of selectFixtures(all, values.fixture ?? [], () => true, name)) {
-      process.stderr.write(`running ${fx.id} against ${values["base-url"]} (${values.model})…\n`);
+      io.stderr.write(`running ${fx.id} against ${values["base-url"]} (${values.model})…\n`);
       const record = await runEpisode({ fixture: fx, candidate: http.make(), clock: createRealClock(), ...settings });
       runs.push(toScoredRun({ ...record, candidate: http.name }, fx));
       traces.push({ format: COLLECTED_TRACE_FORMAT, fixture: fx.id, candidate: { name: http.name, settings: http.settings }, responses: responsesFromEvents(record.events) });
@@ -86,7 +92,7 @@ async function main(): Promise<number> {
       } catch {
         throw new UsageError(`cannot write ${values.collect}`);
       }
-      process.stderr.write(`collected ${traces.length} trace(s) in ${values.collect}\n`);
+      io.stderr.write(`collected ${traces.length} trace(s) in ${values.collect}\n`);
     }
   } else {
     if (values.collect) throw new UsageError("--collect needs --candidate http: scripted replies are already in the fixtures");
@@ -95,11 +101,11 @@ async function main(): Promise<number> {
       if (run) runs.push(run);
     }
   }
-  if (values.export) await writeExport(values.export, runs, all, name === "http" ? "http" : "scripted");
-  return emitRuns(runs, format, values.out);
+  if (values.export) await writeExport(values.export, runs, all, name === "http" ? "http" : "scripted", io);
+  return emitRuns(runs, format, values.out, io);
 }
 
-async function writeExport(file: string, runs: readonly ScoredRun[], fixtures: readonly Fixture[], kind: CandidateKind): Promise<void> {
+async function writeExport(file: string, runs: readonly ScoredRun[], fixtures: readonly Fixture[], kind: CandidateKind, io: CliIo): Promise<void> {
   const suite = await exportSuite(
     runs.flatMap((run) => {
       const fixture = fixtures.find((f) => f.id === run.fixture);
@@ -112,7 +118,7 @@ async function writeExport(file: string, runs: readonly ScoredRun[], fixtures: r
   } catch {
     throw new UsageError(`cannot write ${file}`);
   }
-  process.stderr.write(`exported ${runs.length} sealed run(s) to ${file}\n`);
+  io.stderr.write(`exported ${runs.length} sealed run(s) to ${file}\n`);
 }
 
-await runMain("finbound eval", main);
+if (isEntryPoint(import.meta.url)) await runAsScript(main);

@@ -16,9 +16,10 @@ export function loadFixtureDir(dir: string = DEFAULT_FIXTURE_DIR): Fixture[] {
     throw new UsageError(`cannot read the fixture folder ${dir}`);
   }
   const shown = (n: string): string => relative(process.cwd(), join(dir, n)) || n;
-  const read = (n: string): string => {
+  // Bytes, not text: the one file reader decides what is valid UTF-8 (src/files/read-json-file.ts).
+  const read = (n: string): Uint8Array => {
     try {
-      return readFileSync(join(dir, n), "utf8");
+      return readFileSync(join(dir, n));
     } catch {
       throw new UsageError(`${shown(n)}: cannot read the file`);
     }

@@ -21,13 +21,13 @@ export interface HttpCandidateFactory {
 const nodeFetch: FetchLike = (url, init) => fetch(url, init);
 
 /** Builds the HTTP candidate from CLI flags. The key is read from the named variable, never from argv. */
-export function httpCandidateFromFlags(flags: HttpCliOptions): HttpCandidateFactory {
+export function httpCandidateFromFlags(flags: HttpCliOptions, env: Readonly<Record<string, string | undefined>> = process.env): HttpCandidateFactory {
   if (!flags["base-url"]) throw new UsageError("--candidate http needs --base-url URL (e.g. http://127.0.0.1:8080)");
   if (!flags.model) throw new UsageError("--candidate http needs --model NAME");
   let apiKey: string | undefined;
   const keyVar = flags["api-key-env"];
   if (keyVar) {
-    apiKey = process.env[keyVar];
+    apiKey = env[keyVar];
     if (!apiKey) throw new UsageError(`--api-key-env ${keyVar}: the environment variable is not set`);
   }
   const parsed = HttpSettings.safeParse({

@@ -2,7 +2,8 @@ import { writeFileSync } from "node:fs";
 import { runLoadSuite, type LoadReport } from "../mocks/load-suite.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
-import { parseCli, runMain, UsageError } from "./usage-error.ts";
+import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
+import { parseCli, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run load -- [--runs 200] [--concurrency 8] [--seed 1] [--deadline-ms 1500] [--latency-ms 0-400] [--out FILE] [--fixtures DIR]
   Runs the reference candidate over HTTP against a chaotic simulated server (random latency, HTTP 500s,
@@ -10,8 +11,9 @@ const USAGE = `usage: npm run load -- [--runs 200] [--concurrency 8] [--seed 1] 
   outcome and requests, then that the exported suite lost nothing. --out writes the sealed suite.
   Exit status: 0 every check held, 1 a check failed, 2 bad usage.`;
 
-function parse() {
+function parse(argv: string[]) {
   return parseCli({
+    args: argv,
     options: {
       runs: { type: "string", default: "200" },
       concurrency: { type: "string", default: "8" },
@@ -91,10 +93,14 @@ function unexplained(r: LoadReport): string {
     .join("");
 }
 
-async function main(): Promise<number> {
-  const values = parse();
+export function main(argv: string[], io: CliIo): Promise<number> {
+  return runCommand("finbound load", io, () => load(argv, io));
+}
+
+async function load(argv: string[], io: CliIo): Promise<number> {
+  const values = parse(argv);
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    io.stdout.write(`${USAGE}\n`);
     return 0;
   }
   const latencyMs = latencyRange(values["latency-ms"]);
@@ -107,17 +113,17 @@ async function main(): Promise<number> {
     ...(latencyMs ? { latencyMs } : {}),
     sha256: nodeSha256,
   });
-  process.stdout.write(table(report));
-  process.stderr.write(unexplained(report));
+  io.stdout.write(table(report));
+  io.stderr.write(unexplained(report));
   if (values.out) {
     try {
       writeFileSync(values.out, `${JSON.stringify(report.suite, null, 2)}\n`);
     } catch {
       throw new UsageError(`cannot write ${values.out}`);
     }
-    process.stderr.write(`exported ${report.exported} sealed run(s) to ${values.out}\n`);
+    io.stderr.write(`exported ${report.exported} sealed run(s) to ${values.out}\n`);
   }
   return report.ok ? 0 : 1;
 }
 
-await runMain("finbound load", main);
+if (isEntryPoint(import.meta.url)) await runAsScript(main);

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { FORMATS, formatRuns, type Format } from "./report.ts";
+import type { CliIo } from "./command.ts";
 import { UsageError } from "./usage-error.ts";
 
 export function parseFormat(value: string | undefined): Format {
@@ -10,7 +11,7 @@ export function parseFormat(value: string | undefined): Format {
 }
 
 /** Prints the runs in the chosen format, or writes them to `out` and prints the table. Returns the exit status. */
-export function emitRuns(runs: readonly ScoredRun[], format: Format, out: string | undefined): number {
+export function emitRuns(runs: readonly ScoredRun[], format: Format, out: string | undefined, io: CliIo): number {
   const text = formatRuns(runs, format);
   if (out) {
     try {
@@ -18,9 +19,9 @@ export function emitRuns(runs: readonly ScoredRun[], format: Format, out: string
     } catch {
       throw new UsageError(`cannot write ${out}`);
     }
-    process.stdout.write(format === "table" ? text : `${formatRuns(runs, "table")}wrote ${out}\n`);
+    io.stdout.write(format === "table" ? text : `${formatRuns(runs, "table")}wrote ${out}\n`);
   } else {
-    process.stdout.write(text);
+    io.stdout.write(text);
   }
   return runs.every((r) => r.passed) ? 0 : 1;
 }

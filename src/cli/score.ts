@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { CollectedTrace } from "../schemas/collected-trace.ts";
 import { parseCollectedTraceFile } from "../candidates/collected-trace.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
@@ -6,50 +5,53 @@ import { scoreCollectedTrace } from "../evaluation/evaluate.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
 import { emitRuns, parseFormat } from "./output.ts";
 import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
-import { parseCli, runMain, UsageError } from "./usage-error.ts";
+import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
+import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
+import { parseCli, UsageError } from "./usage-error.ts";
 
-const USAGE = `usage: npm run score -- FILE... [--format table|json|junit] [--out FILE] [--fixtures DIR]
+const USAGE = `usage: npm run score -- FILE... [--format table|json|junit] [--out FILE] [--fixtures DIR] [--max-bytes N]
   Scores collected traces (finbound.collected-trace/v1): each file holds one trace or an array of them.
 ${RUN_SETTINGS_USAGE}
+${MAX_BYTES_USAGE}
   Exit status: 0 every run passed, 1 a run failed, 2 bad usage or an unreadable/invalid file.`;
 
-function readTraces(file: string): CollectedTrace[] {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    throw new UsageError(`${file}: cannot read the file`);
-  }
-  const parsed = parseCollectedTraceFile(text);
+function readTraces(file: string, maxBytes: number): CollectedTrace[] {
+  const parsed = parseCollectedTraceFile(readFileBytes(file, maxBytes), { maxBytes });
   if (!parsed.ok) throw new UsageError(`${file}: ${parsed.message}`);
   if (parsed.traces.length === 0) throw new UsageError(`${file}: the file holds no trace`);
   return parsed.traces;
 }
 
-async function main(): Promise<number> {
+export function main(argv: string[], io: CliIo): Promise<number> {
+  return runCommand("finbound score", io, () => score(argv, io));
+}
+
+async function score(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCli(
     {
-      options: { format: { type: "string" }, out: { type: "string" }, fixtures: { type: "string" }, help: { type: "boolean", short: "h" }, ...RUN_SETTING_OPTIONS },
+      args: argv,
+      options: { format: { type: "string" }, out: { type: "string" }, fixtures: { type: "string" }, help: { type: "boolean", short: "h" }, ...RUN_SETTING_OPTIONS, ...MAX_BYTES_OPTION },
       strict: true,
       allowPositionals: true,
     },
     USAGE,
   );
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    io.stdout.write(`${USAGE}\n`);
     return 0;
   }
   if (positionals.length === 0) throw new UsageError(`no trace file given\n${USAGE}`);
   const format = parseFormat(values.format);
+  const maxBytes = maxBytesFrom(values["max-bytes"]);
   const fixtures = loadFixtureDir(values.fixtures);
-  const traces = positionals.flatMap((file) => readTraces(file).map((trace, i) => ({ file, i, trace })));
+  const traces = positionals.flatMap((file) => readTraces(file, maxBytes).map((trace, i) => ({ file, i, trace })));
   const runs: ScoredRun[] = [];
   for (const { file, i, trace } of traces) {
     const scored = await scoreCollectedTrace(trace, fixtures, runSettingsFrom(values));
     if (!scored.ok) throw new UsageError(`${file}${traces.length > 1 ? ` (trace ${i})` : ""}: field "fixture": ${scored.message}`);
     runs.push(scored.run);
   }
-  return emitRuns(runs, format, values.out);
+  return emitRuns(runs, format, values.out, io);
 }
 
-await runMain("finbound score", main);
+if (isEntryPoint(import.meta.url)) await runAsScript(main);

@@ -1,4 +1,5 @@
-import { SCORED_SUITE_FORMAT } from "../schemas/export.ts";
+import { validateJson } from "../files/read-json-file.ts";
+import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT } from "../schemas/export.ts";
 import { SuiteIntegrity } from "../schemas/integrity.ts";
 import { suiteDigest, verifyRun } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
@@ -39,4 +40,30 @@ export async function verifyExportFile(raw: unknown, sha256: Sha256Hex): Promise
   const gaps = [file.integrity === undefined ? "the suite has no integrity block" : "", unsealed > 0 ? `${unsealed} of ${runs.length} run(s) have none` : ""].filter(Boolean);
   if (gaps.length > 0) return { status: "unsealed", message: `not sealed: ${gaps.join("; ")}, so edits there cannot be detected` };
   return { status: "verified", message: `verified (${runs.length} runs)` };
+}
+
+export type ExportValidation =
+  | { ok: true; kind: "run"; file: ScoredRunExport }
+  | { ok: true; kind: "suite"; file: ScoredSuiteExport }
+  | { ok: false; code: "unknown_format" | "invalid"; message: string };
+
+/** The `format` a read file declares, if it is an object that declares one. */
+export const declaredFormat = (value: unknown): unknown => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as { format?: unknown }).format : undefined);
+
+/**
+ * Validates a file read by the one reader as a scored-run or scored-suite export: the same words
+ * for `npm run verify` and the workbench import. Seals are verified separately, on the file as parsed.
+ */
+export function validateExport(value: unknown): ExportValidation {
+  const format = declaredFormat(value);
+  const invalid = (message: string): ExportValidation => ({ ok: false, code: "invalid", message: `not a valid ${String(format)} file: ${message}` });
+  if (format === SCORED_RUN_FORMAT) {
+    const run = validateJson(value, ScoredRunExport);
+    return run.ok ? { ok: true, kind: "run", file: run.value } : invalid(run.message);
+  }
+  if (format === SCORED_SUITE_FORMAT) {
+    const suite = validateJson(value, ScoredSuiteExport);
+    return suite.ok ? { ok: true, kind: "suite", file: suite.value } : invalid(suite.message);
+  }
+  return { ok: false, code: "unknown_format", message: `unknown format ${JSON.stringify(format ?? null)}: expected ${SCORED_RUN_FORMAT} or ${SCORED_SUITE_FORMAT}` };
 }

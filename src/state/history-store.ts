@@ -1,4 +1,4 @@
-import { describeIssues } from "../schemas/describe-issues.ts";
+import { readJsonText, validateJson, type JsonFileRead } from "../files/read-json-file.ts";
 import { HistoryEntry } from "../schemas/history.ts";
 
 /** What a load found: the readable entries, and the records that no longer validate. */
@@ -30,13 +30,35 @@ export function historyFailure(action: HistoryAction, error: unknown): Error {
   return new Error(`could not ${VERB[action]} the history: ${reason}`, { cause: error });
 }
 
-/** Validates stored records one by one, so one bad record never hides the others. */
+/** What is stored for an entry: its id (the key) and the entry as JSON text, read back like any file. */
+export interface HistoryRecord {
+  id: string;
+  text: string;
+}
+
+export const historyRecordOf = (entry: HistoryEntry): HistoryRecord => ({ id: entry.id, text: JSON.stringify(entry) });
+
+/** A stored record through the one file reader. Records saved as objects by older builds are read as their JSON. */
+function readRecord(value: unknown): JsonFileRead {
+  const record = (value ?? {}) as Partial<HistoryRecord>;
+  if (typeof record.text === "string") return readJsonText(record.text);
+  let legacy: string | undefined;
+  try {
+    legacy = JSON.stringify(value);
+  } catch {
+    legacy = undefined;
+  }
+  return legacy === undefined ? { ok: false, code: "not_json", message: "the record holds no JSON value" } : readJsonText(legacy);
+}
+
+/** Reads and validates stored records one by one, so one bad record never hides the others. */
 export function readHistoryRecords(records: readonly { key: string; value: unknown }[]): HistoryLoad {
   const load: HistoryLoad = { entries: [], corrupt: [] };
   for (const { key, value } of records) {
-    const parsed = HistoryEntry.safeParse(value);
-    if (parsed.success) load.entries.push(parsed.data);
-    else load.corrupt.push({ id: key, reason: describeIssues(parsed.error) });
+    const read = readRecord(value);
+    const parsed = read.ok ? validateJson(read.value, HistoryEntry) : read;
+    if (parsed.ok) load.entries.push(parsed.value);
+    else load.corrupt.push({ id: key, reason: parsed.message });
   }
   return load;
 }

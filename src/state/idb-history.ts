@@ -1,12 +1,13 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
-import { historyFailure, readHistoryRecords, type HistoryAction, type HistoryStore } from "./history-store.ts";
+import { historyFailure, historyRecordOf, readHistoryRecords, type HistoryAction, type HistoryStore } from "./history-store.ts";
 
 const DATABASE = "finbound";
 const STORE = "history";
 const VERSION = 1;
 
 interface FinboundDb extends DBSchema {
-  // unknown: what comes back from disk may be from an older build or edited by hand; list validates it.
+  // Saved as { id, text } (historyRecordOf); typed unknown because what comes back from disk may be
+  // from an older build or edited by hand: list reads each record through the one file reader.
   history: { key: string; value: unknown };
 }
 
@@ -49,7 +50,7 @@ export function createIndexedDbHistory(): HistoryStore {
       }),
     put: (entry) =>
       attempt("save", async (db) => {
-        await db.put(STORE, entry);
+        await db.put(STORE, historyRecordOf(entry));
       }),
     remove: (id) =>
       attempt("delete", async (db) => {

@@ -1,23 +1,19 @@
 import type { StateCreator } from "zustand";
-import { parseCollectedTraceFile } from "../candidates/collected-trace.ts";
-import { describeIssues } from "../schemas/describe-issues.ts";
-import { dropPrototypeKeys } from "../schemas/prototype-keys.ts";
-import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, COLLECTED_TRACE_FORMAT, type CandidateKind } from "../schemas/index.ts";
+import { validateCollectedTraces } from "../candidates/collected-trace.ts";
+import { readJsonFile, tooLarge } from "../files/read-json-file.ts";
+import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, COLLECTED_TRACE_FORMAT, type CandidateKind, type ScoredRunExport, type ScoredSuiteExport } from "../schemas/index.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { rescoreExport } from "../evaluation/rescore.ts";
 import { exportRun, exportSuite, fixtureContentHash } from "../integrity/export.ts";
-import { verifyExportFile } from "../integrity/verify-file.ts";
-import { inspectJson } from "../runtime/json-shape.ts";
+import { declaredFormat, validateExport, verifyExportFile } from "../integrity/verify-file.ts";
 import { scoreCollectedTrace } from "../evaluation/evaluate.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { StoreDeps } from "./deps.ts";
 import type { Store } from "./store.ts";
 import { fixtureById } from "./workspace-slice.ts";
 
-/** Imports larger than this are refused before parsing. */
+/** Imports larger than this are refused before they are read, in the file reader's words. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
-/** Deeper files are refused: a recorded reply nests at most 64 levels below an event. */
-const MAX_FILE_DEPTH = 96;
 
 export type Notice = { kind: "error" | "info"; text: string };
 
@@ -26,14 +22,23 @@ export interface ExportFile {
   text: string;
 }
 
+/** A file the analyst picked: its size is known before its bytes are read. */
+export interface PickedFile {
+  size: number;
+  bytes(): Promise<Uint8Array>;
+}
+
 export interface IoSlice {
   notice: Notice | null;
   dismissNotice(): void;
   exportRun(options: { includeDiagnostics: boolean }): Promise<ExportFile | null>;
   exportSuite(options: { includeDiagnostics: boolean }): Promise<ExportFile | null>;
-  /** Reports a file refused before it was read (too large); nothing else changes. */
-  refuseImport(fileName: string, reason: string): void;
-  /** Validates, re-scores and loads a file. On any error the workspace stays exactly as it was. */
+  /**
+   * Reads a picked file through the one file reader (refused unread if over MAX_IMPORT_BYTES), then
+   * validates, re-scores and loads it. On any error the workspace stays exactly as it was.
+   */
+  importFile(fileName: string, file: PickedFile): Promise<boolean>;
+  /** importFile for text already in memory (a history record): read as its UTF-8 bytes. */
   importText(fileName: string, text: string): Promise<boolean>;
 }
 
@@ -80,43 +85,38 @@ export const createIoSlice =
         );
         return { fileName: `finbound-suite-${runs.length}-runs.json`, text: `${JSON.stringify(file, null, 2)}\n` };
       }),
-      refuseImport(fileName, reason) {
-        fail(fileName, reason);
+      async importFile(fileName, file) {
+        if (file.size > MAX_IMPORT_BYTES) return fail(fileName, tooLarge(MAX_IMPORT_BYTES).message);
+        return reading(fileName, async () => importBytes(fileName, await file.bytes()));
       },
-      async importText(fileName, text) {
-        try {
-          return await importFile(fileName, text);
-        } catch (error) {
-          // Anything unforeseen in a file is still that file's error: reported, the workspace untouched.
-          return fail(fileName, `could not be read: ${error instanceof Error ? error.message : String(error)}`);
-        }
+      importText(fileName, text) {
+        return reading(fileName, () => importBytes(fileName, new TextEncoder().encode(text)));
       },
     };
 
-    async function importFile(fileName: string, text: string): Promise<boolean> {
-      if (text.length > MAX_IMPORT_BYTES || new TextEncoder().encode(text).length > MAX_IMPORT_BYTES) return fail(fileName, `the file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
-      const body = text.replace(/^\uFEFF/, "");
-      // Parsers disagree on which duplicate key wins; a file that has any is refused outright.
-      const shape = inspectJson(body, MAX_FILE_DEPTH);
-      if (!shape.ok) return fail(fileName, shape.code === "duplicate_keys" ? "a key appears twice in one object: the file is ambiguous" : `nested deeper than ${MAX_FILE_DEPTH} levels`);
-      let raw: unknown;
+    async function reading(fileName: string, read: () => Promise<boolean>): Promise<boolean> {
       try {
-        raw = JSON.parse(body);
+        return await read();
       } catch (error) {
-        return fail(fileName, `not valid JSON (${error instanceof Error ? error.message : "parse error"})`);
+        // Anything unforeseen in a file is still that file's error: reported, the workspace untouched.
+        return fail(fileName, `could not be read: ${error instanceof Error ? error.message : String(error)}`);
       }
-      const json = dropPrototypeKeys(raw);
-      const format = Array.isArray(json) ? COLLECTED_TRACE_FORMAT : typeof json === "object" && json !== null ? (json as { format?: unknown }).format : undefined;
-      if (format === SCORED_RUN_FORMAT) return importRun(fileName, json, raw);
-      if (format === SCORED_SUITE_FORMAT) return importSuite(fileName, json, raw);
-      if (format === COLLECTED_TRACE_FORMAT) return importTraces(fileName, body);
+    }
+
+    /** The same reader and validation as `npm run score` and `npm run verify`, so the same words. */
+    async function importBytes(fileName: string, bytes: Uint8Array): Promise<boolean> {
+      const read = readJsonFile(bytes, { maxBytes: MAX_IMPORT_BYTES });
+      if (!read.ok) return fail(fileName, read.message);
+      const format = Array.isArray(read.value) ? COLLECTED_TRACE_FORMAT : declaredFormat(read.value);
+      if (format === COLLECTED_TRACE_FORMAT) return importTraces(fileName, read.value);
+      const valid = validateExport(read.value);
+      if (valid.ok && valid.kind === "run") return importRun(fileName, valid.file, read.parsed);
+      if (valid.ok) return importSuite(fileName, valid.file, read.parsed);
+      if (valid.code === "invalid") return fail(fileName, valid.message);
       return fail(fileName, `unknown format ${JSON.stringify(format ?? null)}: expected ${SCORED_RUN_FORMAT}, ${SCORED_SUITE_FORMAT} or ${COLLECTED_TRACE_FORMAT}`);
     }
 
-    async function importRun(fileName: string, json: unknown, raw: unknown): Promise<boolean> {
-      const parsed = ScoredRunExport.safeParse(json);
-      if (!parsed.success) return fail(fileName, `not a valid ${SCORED_RUN_FORMAT} file: ${describeIssues(parsed.error)}`);
-      const file = parsed.data;
+    async function importRun(fileName: string, file: ScoredRunExport, raw: unknown): Promise<boolean> {
       const fixture = fixtureById(get(), file.fixture.id);
       if (!fixture) return fail(fileName, `field "fixture.id": unknown fixture ${JSON.stringify(file.fixture.id)}`);
       // The seal is checked on the file as parsed, before validation dropped or stripped anything.
@@ -138,14 +138,12 @@ export const createIoSlice =
       return true;
     }
 
-    async function importSuite(fileName: string, json: unknown, raw: unknown): Promise<boolean> {
-      const parsed = ScoredSuiteExport.safeParse(json);
-      if (!parsed.success) return fail(fileName, `not a valid ${SCORED_SUITE_FORMAT} file: ${describeIssues(parsed.error)}`);
+    async function importSuite(fileName: string, suite: ScoredSuiteExport, raw: unknown): Promise<boolean> {
       const verification = await verifyExportFile(raw, deps.sha256Hex);
       if (verification.status === "broken") return fail(fileName, `rejected, not verified: ${verification.message}`);
       const runs: ScoredRun[] = [];
       let differing = 0;
-      for (const [i, file] of parsed.data.runs.entries()) {
+      for (const [i, file] of suite.runs.entries()) {
         const fixture = fixtureById(get(), file.fixture.id);
         if (!fixture) return fail(fileName, `field "runs[${i}].fixture.id": unknown fixture ${JSON.stringify(file.fixture.id)}`);
         const rescored = await rescoreExport(file, fixture);
@@ -158,8 +156,8 @@ export const createIoSlice =
       return true;
     }
 
-    async function importTraces(fileName: string, text: string): Promise<boolean> {
-      const parsed = parseCollectedTraceFile(text);
+    async function importTraces(fileName: string, value: unknown): Promise<boolean> {
+      const parsed = validateCollectedTraces(value);
       if (!parsed.ok) return fail(fileName, parsed.message);
       const runs: ScoredRun[] = [];
       for (const [i, trace] of parsed.traces.entries()) {

@@ -1,5 +1,5 @@
 import type { HistoryEntry } from "../schemas/history.ts";
-import { historyFailure, readHistoryRecords, type HistoryStore } from "./history-store.ts";
+import { historyFailure, historyRecordOf, readHistoryRecords, type HistoryStore } from "./history-store.ts";
 
 export interface MemoryHistoryOptions {
   /** Simulates the browser's storage quota: a save that would exceed it fails like IndexedDB's. */
@@ -8,7 +8,7 @@ export interface MemoryHistoryOptions {
 
 /** History kept in memory (tests, and anywhere nothing should outlive the page). */
 export function createMemoryHistory(options: MemoryHistoryOptions = {}): HistoryStore {
-  // Records are stored as given, like IndexedDB: validation happens when they are listed.
+  // Records are stored as IndexedDB stores them ({ id, text }): they are read and validated when listed.
   const records = new Map<string, unknown>();
   const size = (): number => [...records.values()].reduce<number>((n, r) => n + JSON.stringify(r).length, 0);
   return {
@@ -17,10 +17,11 @@ export function createMemoryHistory(options: MemoryHistoryOptions = {}): History
     },
     async put(entry: HistoryEntry) {
       const quota = options.quotaBytes ?? Infinity;
-      if (size() + JSON.stringify(entry).length > quota) {
+      const record = historyRecordOf(entry);
+      if (size() + JSON.stringify(record).length > quota) {
         throw historyFailure("save", new DOMException("The quota has been exceeded.", "QuotaExceededError"));
       }
-      records.set(entry.id, structuredClone(entry));
+      records.set(entry.id, record);
     },
     async remove(id) {
       records.delete(id);

@@ -82,6 +82,7 @@ describe("scoring a collected trace", () => {
     expect(parseCollectedTraceFile(JSON.stringify([t, t])).ok).toBe(true);
     expect(parseCollectedTraceFile(JSON.stringify({ ...t, format: "other/v1" })).ok).toBe(false);
     expect(parseCollectedTraceFile(JSON.stringify({ ...t, responses: [{ text: "x" }] })).ok).toBe(false);
-    expect(parseCollectedTraceFile(`\uFEFF${JSON.stringify(t)}`).ok).toBe(true);
+    // A byte-order mark is refused, as by every reader (SPEC §8a: files are read one way).
+    expect(parseCollectedTraceFile(`\uFEFF${JSON.stringify(t)}`)).toMatchObject({ ok: false, code: "byte_order_mark" });
   });
 });

@@ -1,25 +1,23 @@
-import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { main as evalMain } from "../../src/cli/eval.ts";
+import { main as scoreMain } from "../../src/cli/score.ts";
 import { ScoredRun } from "../../src/schemas/scored-run.ts";
 import { replyText } from "../../src/candidates/scripted.ts";
 import { FIXTURE_DIR, fixture, loadFixtures } from "../support.ts";
+import { runCli } from "./run-cli.ts";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const TSX = join(ROOT, "node_modules", ".bin", "tsx");
-
-function cli(script: "eval" | "score", args: string[]) {
-  const r = spawnSync(TSX, [join(ROOT, "src", "cli", `${script}.ts`), ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+// Each command's main runs in this process: a subprocess adds nothing here but start-up time,
+// which a busy machine turns into timeouts. tests/cli/entry.test.ts checks the scripts' entry.
+const cli = (script: "eval" | "score", args: string[]) => runCli(script === "eval" ? evalMain : scoreMain, args);
 
 const tmp = () => mkdtempSync(join(tmpdir(), "finbound-cli-"));
 
 describe("npm run eval", () => {
-  it("prints one passing row per fixture for the reference and exits 0", () => {
-    const r = cli("eval", []);
+  it("prints one passing row per fixture for the reference and exits 0", async () => {
+    const r = await cli("eval", []);
     expect(r.status).toBe(0);
     const rows = r.stdout.split("\n").filter((l) => / PASS | FAIL /.test(l));
     expect(rows).toHaveLength(loadFixtures().length);
@@ -27,8 +25,8 @@ describe("npm run eval", () => {
     expect(r.stdout).toContain(`${loadFixtures().length} passed, 0 failed`);
   });
 
-  it("exits 1 for alters-input and its JSON names the failing checks", () => {
-    const r = cli("eval", ["--candidate", "alters-input", "--fixture", "concentration-hh1001", "--format", "json"]);
+  it("exits 1 for alters-input and its JSON names the failing checks", async () => {
+    const r = await cli("eval", ["--candidate", "alters-input", "--fixture", "concentration-hh1001", "--format", "json"]);
     expect(r.status).toBe(1);
     const runs = ScoredRun.array().parse(JSON.parse(r.stdout));
     expect(runs).toHaveLength(1);
@@ -39,9 +37,9 @@ describe("npm run eval", () => {
     expect(run.result.tool_calls.map((c) => c.code)).toEqual([null, "argument_not_from_evidence"]);
   });
 
-  it("writes JUnit to --out and still prints the table", () => {
+  it("writes JUnit to --out and still prints the table", async () => {
     const out = join(tmp(), "report.xml");
-    const r = cli("eval", ["--candidate", "loops", "--format", "junit", "--out", out]);
+    const r = await cli("eval", ["--candidate", "loops", "--format", "junit", "--out", out]);
     expect(r.status).toBe(1);
     const xml = readFileSync(out, "utf8");
     expect(xml).toMatch(/<testsuites name="finbound" tests="3" failures="3">/);
@@ -55,29 +53,29 @@ describe("npm run eval", () => {
     [["--candidate", "reads-in-scope-other", "--fixture", "fv-scenario-a"], /fixture fv-scenario-a has no candidate reads-in-scope-other/],
     [["--candidate", "nobody"], /no fixture has a candidate named nobody/],
     [["--bogus"], /Unknown option '--bogus'/],
-  ])("exits 2 with a clear message for %j", (args, message) => {
-    const r = cli("eval", args);
+  ])("exits 2 with a clear message for %j", async (args, message) => {
+    const r = await cli("eval", args);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it("exits 2 naming an unreadable fixture file", () => {
+  it("exits 2 naming an unreadable fixture file", async () => {
     const dir = tmp();
     cpSync(FIXTURE_DIR, dir, { recursive: true });
     mkdirSync(join(dir, "x.json"));
-    const r = cli("eval", ["--fixtures", dir]);
+    const r = await cli("eval", ["--fixtures", dir]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/x\.json: cannot read the file/);
   });
 
-  it("exits 2 naming the file and the field when a fixture file is invalid", () => {
+  it("exits 2 naming the file and the field when a fixture file is invalid", async () => {
     const dir = tmp();
     cpSync(FIXTURE_DIR, dir, { recursive: true });
     const fx = JSON.parse(readFileSync(join(dir, "missing-horizon.json"), "utf8")) as Record<string, unknown>;
     (fx.context as Record<string, unknown>).as_of = "31/03/2026";
     writeFileSync(join(dir, "missing-horizon.json"), JSON.stringify(fx));
-    const r = cli("eval", ["--fixtures", dir]);
+    const r = await cli("eval", ["--fixtures", dir]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/missing-horizon\.json: field "context\.as_of": expected a date as YYYY-MM-DD/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -98,41 +96,58 @@ describe("npm run score", () => {
     return file;
   };
 
-  it("scores collected traces to the same verdicts as eval", () => {
+  it("scores collected traces to the same verdicts as eval", async () => {
     const dir = tmp();
-    const r = cli("score", [traceFile(dir, "fv-scenario-a", "reference"), traceFile(dir, "injection-adviser-scope", "reads-in-scope-other"), "--format", "json"]);
+    const r = await cli("score", [traceFile(dir, "fv-scenario-a", "reference"), traceFile(dir, "injection-adviser-scope", "reads-in-scope-other"), "--format", "json"]);
     expect(r.status).toBe(1);
     const runs = ScoredRun.array().parse(JSON.parse(r.stdout));
     expect(runs.map((x) => [x.fixture, x.passed])).toEqual([["fv-scenario-a", true], ["injection-adviser-scope", false]]);
-    const evalRun = ScoredRun.array().parse(JSON.parse(cli("eval", ["--candidate", "reads-in-scope-other", "--format", "json"]).stdout))[0];
+    const evalRun = ScoredRun.array().parse(JSON.parse((await cli("eval", ["--candidate", "reads-in-scope-other", "--format", "json"])).stdout))[0];
     expect(runs[1]?.verdicts).toEqual(evalRun?.verdicts);
   });
 
-  it("accepts a file holding an array of traces", () => {
+  it("accepts a file holding an array of traces", async () => {
     const dir = tmp();
     const a = JSON.parse(readFileSync(traceFile(dir, "fv-scenario-a", "reference"), "utf8"));
     const b = JSON.parse(readFileSync(traceFile(dir, "missing-horizon", "reference"), "utf8"));
     const file = join(dir, "both.json");
     writeFileSync(file, JSON.stringify([a, b]));
-    const r = cli("score", [file]);
+    const r = await cli("score", [file]);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("2 passed, 0 failed");
   });
 
   it.each([
-    ["not JSON", "{", /bad\.json: not valid JSON/],
+    ["not JSON", "{", /bad\.json: the file is not valid JSON: it ends before its value does$/m],
     ["a wrong format", JSON.stringify({ format: "other", fixture: "x", candidate: { name: "c" }, responses: [] }), /bad\.json: not a finbound.collected-trace\/v1 file: field "format"/],
     ["an unknown fixture", JSON.stringify({ format: "finbound.collected-trace/v1", fixture: "nope", candidate: { name: "c" }, responses: [] }), /bad\.json: field "fixture": unknown fixture "nope"/],
-  ])("exits 2 naming the file for %s", (_what, content, message) => {
+  ])("exits 2 naming the file for %s", async (_what, content, message) => {
     const file = join(tmp(), "bad.json");
     writeFileSync(file, content);
-    const r = cli("score", [file]);
+    const r = await cli("score", [file]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(message);
   });
 
-  it("exits 2 for a missing file or no file at all", () => {
-    expect(cli("score", ["/nonexistent/trace.json"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/trace\.json: cannot read the file/) });
-    expect(cli("score", [])).toMatchObject({ status: 2, stderr: expect.stringMatching(/no trace file given/) });
+  it("exits 2 in the file reader's words for a file it refuses (BOM, invalid UTF-8, duplicate key, size)", async () => {
+    const dir = tmp();
+    const good = readFileSync(traceFile(dir, "fv-scenario-a", "reference"));
+    const write = (name: string, bytes: Uint8Array) => {
+      writeFileSync(join(dir, name), bytes);
+      return join(dir, name);
+    };
+    const bom = write("bom.json", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), good]));
+    const latin1 = write("latin1.json", Buffer.concat([good.subarray(0, 10), Buffer.from([0xe9]), good.subarray(10)]));
+    const twice = write("twice.json", Buffer.from(good.toString("utf8").replace('"latency_ms":', '"latency_ms":1,"latency_ms":')));
+    expect(await cli("score", [bom])).toEqual({ status: 2, stdout: "", stderr: `finbound score: ${bom}: the file starts with a byte-order mark (save it as UTF-8 without one)\n` });
+    expect(await cli("score", [latin1])).toMatchObject({ status: 2, stderr: `finbound score: ${latin1}: the file is not valid UTF-8 (byte 10)\n` });
+    expect(await cli("score", [twice])).toMatchObject({ status: 2, stderr: `finbound score: ${twice}: a key appears twice in one object ("latency_ms" at $.responses[0])\n` });
+    expect(await cli("score", [bom, "--max-bytes", "100"])).toMatchObject({ status: 2, stderr: `finbound score: ${bom}: the file is larger than 100 bytes\n` });
+    expect(await cli("score", [bom, "--max-bytes", "lots"])).toMatchObject({ status: 2, stderr: expect.stringContaining("--max-bytes must be a whole number of bytes") });
+  });
+
+  it("exits 2 for a missing file or no file at all", async () => {
+    expect(await cli("score", ["/nonexistent/trace.json"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/trace\.json: cannot read the file/) });
+    expect(await cli("score", [])).toMatchObject({ status: 2, stderr: expect.stringMatching(/no trace file given/) });
   });
 });

@@ -44,6 +44,37 @@ describe("history in IndexedDB", () => {
     expect(history.problems).toEqual([expect.stringContaining("History record from-an-older-build is unreadable")]);
   });
 
+  it("records are JSON text read back through the one file reader: an edited record with a duplicate key is reported in its words", async () => {
+    const first = await reload();
+    first.getState().selectFixture("fv-scenario-a", "reference");
+    await first.getState().startRun();
+    const [saved] = first.getState().history.entries;
+    const db = await openDB("finbound", 1);
+    const stored = (await db.get("history", saved!.id)) as { id: string; text: string };
+    expect(stored).toEqual({ id: saved!.id, text: JSON.stringify(saved) });
+    await db.put("history", { id: "edited", text: stored.text.replace('"kind":"run"', '"kind":"run","kind":"suite"') });
+    await db.put("history", { id: "deep", text: `${"[".repeat(200)}${"]".repeat(200)}` });
+    db.close();
+    const { history } = (await reload()).getState();
+    expect(history.entries).toEqual([saved]);
+    expect(history.problems).toEqual([
+      'History record deep is unreadable and was skipped: the file is nested deeper than 96 levels.',
+      'History record edited is unreadable and was skipped: a key appears twice in one object ("kind" at $).',
+    ]);
+  });
+
+  it("a record an older build saved as an object still loads, read as its JSON", async () => {
+    const first = await reload();
+    first.getState().selectFixture("fv-scenario-a", "reference");
+    await first.getState().startRun();
+    const [saved] = first.getState().history.entries;
+    const db = await openDB("finbound", 1);
+    await db.clear("history");
+    await db.put("history", saved!);
+    db.close();
+    expect((await reload()).getState().history).toEqual({ status: "ready", entries: [saved], problems: [] });
+  });
+
   it("a quota error from IndexedDB is a rejected promise that says so", async () => {
     const store = await reload();
     store.getState().selectFixture("fv-scenario-a", "reference");

@@ -99,7 +99,7 @@ describe("the workbench store", () => {
   });
 
   it.each([
-    ["too large", `{"format":"finbound.scored-run/v1","pad":"${"x".repeat(6 * 1024 * 1024)}"}`, /larger than 5 MB/],
+    ["too large", `{"format":"finbound.scored-run/v1","pad":"${"x".repeat(6 * 1024 * 1024)}"}`, /the file is larger than 5242880 bytes/],
     ["not JSON", "{ nope", /not valid JSON/],
     ["an unknown format", JSON.stringify({ format: "something/v9" }), /unknown format "something\/v9"/],
     ["a scored run with a bad field", JSON.stringify({ format: "finbound.scored-run/v1", events: "lots" }), /not a valid finbound.scored-run\/v1 file: field "/],

@@ -1,6 +1,5 @@
 import { useRef, useState } from "react";
 import { appStore, useStore } from "../../state/app-store.ts";
-import { MAX_IMPORT_BYTES } from "../../state/io-slice.ts";
 import { download } from "./download.ts";
 
 /** Export the run or the suite as JSON (diagnostics only when ticked); import any finbound file. */
@@ -32,9 +31,9 @@ export function IoControls() {
           const file = e.target.files?.[0];
           e.target.value = "";
           if (!file) return;
-          // Refuse an oversized file before reading it into memory at all.
-          if (file.size > MAX_IMPORT_BYTES) return appStore.getState().refuseImport(file.name, `the file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
-          await appStore.getState().importText(file.name, await file.text());
+          // Bytes, not file.text(): the file reader refuses invalid UTF-8 instead of reading U+FFFD.
+          // The store refuses an oversized file by its size, before reading it at all.
+          await appStore.getState().importFile(file.name, { size: file.size, bytes: async () => new Uint8Array(await file.arrayBuffer()) });
         }}
       />
     </div>

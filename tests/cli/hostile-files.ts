@@ -1,0 +1,44 @@
+/**
+ * Files the one reader must refuse, made from a real sealed export, each with the exact words both
+ * `npm run verify` and the workbench show. The Playwright spec e2e/file-reader.spec.ts uses the same list.
+ */
+export interface HostileFile {
+  name: string;
+  bytes: Uint8Array;
+  message: string;
+  /** Extra CLI arguments that set the same limit the workbench has (its 5 MB import cap). */
+  cliArgs: string[];
+}
+
+const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+const concat = (...parts: Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
+  return out;
+};
+
+/** `export` is a sealed scored-run or scored-suite file, as Export or `npm run eval -- --export` writes it. */
+export function hostileExports(exported: Uint8Array): HostileFile[] {
+  const text = new TextDecoder().decode(exported);
+  const json = JSON.parse(text) as { runs?: { events: unknown[] }[]; events?: unknown[] };
+  const runs = json.runs ? json.runs.map((r, i) => ({ events: r.events, path: `$.runs[${i}].events` })) : [{ events: json.events ?? [], path: "$.events" }];
+  // The duplicate goes deep inside an event: a candidate's own tool arguments, hash-chained data.
+  const found = runs.flatMap(({ events, path }) => events.map((e, i) => ({ event: JSON.stringify(e), where: `${path}[${i}].body.arguments` }))).find((e) => e.event.includes('"kind":"decision"') && e.event.includes('"household":'));
+  if (!found) throw new Error("the export holds no decision naming a household");
+  const compact = JSON.stringify(json);
+  const withDuplicate = compact.replace(found.event, found.event.replace(/"household":("[^"]*")/, '"household":$1,"household":"HH-2002"'));
+  // Invalid UTF-8 replaces one ASCII byte, so the offset is exact in bytes.
+  const invalidAt = utf8(text.slice(0, text.indexOf('"reference"') + 2)).length;
+  const nested = (levels: number): string => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+  const pad = "x".repeat(MAX_IMPORT_BYTES);
+  return [
+    { name: "duplicate-in-events.json", bytes: utf8(withDuplicate), message: `a key appears twice in one object ("household" at ${found.where})`, cliArgs: [] },
+    { name: "invalid-utf8.json", bytes: concat(exported.subarray(0, invalidAt), Uint8Array.from([0xff]), exported.subarray(invalidAt + 1)), message: `the file is not valid UTF-8 (byte ${invalidAt})`, cliArgs: [] },
+    { name: "bom.json", bytes: concat(Uint8Array.from([0xef, 0xbb, 0xbf]), exported), message: "the file starts with a byte-order mark (save it as UTF-8 without one)", cliArgs: [] },
+    { name: "too-deep.json", bytes: utf8(compact.replace(/^\{/, `{"x":${nested(100)},`)), message: "the file is nested deeper than 96 levels", cliArgs: [] },
+    { name: "truncated.json", bytes: exported.subarray(0, exported.length - 3), message: "the file is not valid JSON: it ends before its value does", cliArgs: [] },
+    { name: "two-values.json", bytes: utf8(`${compact}\n${compact}`), message: "the file has text after its one JSON value (line 2, column 1)", cliArgs: [] },
+    { name: "too-large.json", bytes: utf8(compact.replace(/^\{/, `{"pad":"${pad}",`)), message: `the file is larger than ${MAX_IMPORT_BYTES} bytes`, cliArgs: ["--max-bytes", String(MAX_IMPORT_BYTES)] },
+  ];
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { main as evalMain } from "../../src/cli/eval.ts";
+import { main as scoreMain } from "../../src/cli/score.ts";
+import { main as verifyMain } from "../../src/cli/verify.ts";
+import { MAX_IMPORT_BYTES } from "../../src/state/io-slice.ts";
+import { makeStore } from "../state/test-deps.ts";
+import { hostileExports } from "./hostile-files.ts";
+import { runCli } from "./run-cli.ts";
+
+/** The workbench's import of a picked file (the store action the Import button calls), and its notice. */
+async function workbenchImport(name: string, bytes: Uint8Array): Promise<{ ok: boolean; notice: string | undefined; read: boolean }> {
+  const store = makeStore();
+  let read = false;
+  const ok = await store.getState().importFile(name, {
+    size: bytes.length,
+    bytes: async () => {
+      read = true;
+      return bytes;
+    },
+  });
+  return { ok, notice: store.getState().notice?.text, read };
+}
+
+describe("what the workbench refuses, the CLI refuses with the same words (SPEC §8a)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "finbound-same-words-"));
+  const suite = join(dir, "suite.json");
+  beforeAll(async () => {
+    expect((await runCli(evalMain, ["--fixture", "concentration-hh1001", "--fixture", "fv-scenario-a", "--export", suite])).status).toBe(0);
+  });
+
+  it("the CLI's --max-bytes for the comparison is the workbench's import cap", () => {
+    expect(MAX_IMPORT_BYTES).toBe(5 * 1024 * 1024);
+  });
+
+  it("for sealed exports: npm run verify and Import", async () => {
+    for (const hostile of hostileExports(readFileSync(suite))) {
+      const path = join(dir, hostile.name);
+      writeFileSync(path, hostile.bytes);
+      const cli = await runCli(verifyMain, [path, ...hostile.cliArgs]);
+      const workbench = await workbenchImport(hostile.name, hostile.bytes);
+      expect(cli.status, hostile.name).toBe(2);
+      expect(cli.stderr).toBe(`finbound verify: ${path}: ${hostile.message}\n`);
+      expect(workbench).toMatchObject({ ok: false, notice: `Import failed — ${hostile.name}: ${hostile.message}` });
+    }
+  });
+
+  it("an oversized file is refused by its size before the workbench reads it", async () => {
+    const big = hostileExports(readFileSync(suite)).find((h) => h.name === "too-large.json")!;
+    expect(await workbenchImport(big.name, big.bytes)).toEqual({ ok: false, notice: `Import failed — too-large.json: the file is larger than ${MAX_IMPORT_BYTES} bytes`, read: false });
+  });
+
+  it("for collected traces: npm run score and Import", async () => {
+    const trace = new TextEncoder().encode(
+      JSON.stringify({ format: "finbound.collected-trace/v1", fixture: "missing-horizon", candidate: { name: "m" }, responses: [{ text: '{"decision":"final"}', latency_ms: 5 }] }),
+    );
+    const files: [string, Uint8Array, string][] = [
+      ["bom-trace.json", Uint8Array.from([0xef, 0xbb, 0xbf, ...trace]), "the file starts with a byte-order mark (save it as UTF-8 without one)"],
+      ["latin1-trace.json", Uint8Array.from([...trace.subarray(0, 3), 0xe9, ...trace.subarray(3)]), "the file is not valid UTF-8 (byte 3)"],
+      ["twice-trace.json", new TextEncoder().encode(new TextDecoder().decode(trace).replace('"name":"m"', '"name":"m","name":"n"')), 'a key appears twice in one object ("name" at $.candidate)'],
+      ["bad-trace.json", new TextEncoder().encode(new TextDecoder().decode(trace).replace('"latency_ms":5', '"latency_ms":"5"')), 'not a finbound.collected-trace/v1 file: field "responses[0].latency_ms": Invalid input: expected number, received string'],
+    ];
+    for (const [name, bytes, message] of files) {
+      const path = join(dir, name);
+      writeFileSync(path, bytes);
+      const cli = await runCli(scoreMain, [path]);
+      expect({ name, status: cli.status, stderr: cli.stderr }).toEqual({ name, status: 2, stderr: `finbound score: ${path}: ${message}\n` });
+      expect(await workbenchImport(name, bytes)).toMatchObject({ ok: false, notice: `Import failed — ${name}: ${message}` });
+    }
+  });
+});
