@@ -3,9 +3,10 @@ import type { RunEvent } from "../schemas/event.ts";
 
 /**
  * The candidate's raw replies as a run recorded them, with their latencies: what a replay
- * needs to reproduce the run, and what a collected trace holds. A request that timed out is
- * kept as a reply that takes as long as the request waited, so the replay times out again; other
- * failures are kept with their public code.
+ * needs to reproduce the run, and what a collected trace holds. Every failed request is kept as a
+ * failure with its public code (and HTTP status), never as an empty reply: a timeout is
+ * `model_timeout` with the time the request waited, so a replay under the same budget times out at
+ * the same moment, and one under another budget still knows the request got no answer.
  */
 export function responsesFromEvents(events: readonly RunEvent[]): CollectedResponse[] {
   const out: CollectedResponse[] = [];
@@ -17,12 +18,11 @@ export function responsesFromEvents(events: readonly RunEvent[]): CollectedRespo
       unanswered = null;
     }
     if (e.kind === "model_failure") {
-      // A timeout is reproduced by its latency; any other failure is replayed as recorded.
-      out.push(e.code === "model_timeout" ? { text: "", latency_ms: e.latency_ms } : { text: "", latency_ms: e.latency_ms, failure: e.code });
+      out.push({ text: "", latency_ms: e.latency_ms, failure: { code: e.code, ...(e.status === undefined ? {} : { status: e.status }) } });
       unanswered = null;
     }
   }
-  // A request the deadline cut short has no reply: replay it as one that takes its whole allowance.
-  if (unanswered !== null) out.push({ text: "", latency_ms: unanswered });
+  // A request the deadline cut short got no answer: it failed after its whole allowance.
+  if (unanswered !== null) out.push({ text: "", latency_ms: unanswered, failure: { code: "model_timeout" } });
   return out;
 }

@@ -16,7 +16,8 @@ export function replayCandidate(name: string, responses: readonly CollectedRespo
       }
       next += 1;
       if (response.failure) {
-        return { value: { ok: false, code: response.failure, detail: "a failure recorded in the trace" }, durationMs: response.latency_ms };
+        const { code, status } = response.failure;
+        return { value: { ok: false, code, detail: "a failure recorded in the trace", ...(status === undefined ? {} : { status }) }, durationMs: response.latency_ms };
       }
       return {
         value: { ok: true, text: response.text, finishReason: response.finish_reason ?? null, usage: null },

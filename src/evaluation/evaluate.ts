@@ -1,4 +1,4 @@
-import type { BudgetConfig } from "../schemas/budget.ts";
+import { REFERENCE_BUDGET, type BudgetConfig } from "../schemas/budget.ts";
 import type { CollectedTrace } from "../schemas/collected-trace.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
@@ -25,7 +25,32 @@ export async function evaluateScripted(fixture: Fixture, candidateName: string, 
 
 const runSettings = (o: EvaluateOptions) => ({ ...(o.budget ? { budget: o.budget } : {}), ...(o.parser ? { parser: o.parser } : {}) });
 
-export type TraceScore = { ok: true; run: ScoredRun } | { ok: false; code: "unknown_fixture"; message: string };
+export type TraceScore = { ok: true; run: ScoredRun; /** What the replay had to assume or override, for the user to read. */ notes: string[] } | { ok: false; code: "unknown_fixture"; message: string };
+
+/**
+ * How a trace's replies are to be read: what the file recorded wins (SPEC §10), and the caller's
+ * settings fill in what a v1 file does not say — each such gap is reported as a note.
+ */
+export function traceReading(trace: CollectedTrace, options: EvaluateOptions): { options: EvaluateOptions; notes: string[] } {
+  const recorded = trace.candidate.settings ?? {};
+  const asked = { repair: options.budget?.repair === true, lenient_fence: options.parser?.lenientFence === true };
+  const notes: string[] = [];
+  const pick = (name: "repair" | "lenient_fence"): boolean => {
+    const value = recorded[name];
+    if (value === undefined) {
+      notes.push(`the trace does not record ${name}: replayed with ${name} ${asked[name] ? "on" : "off"}`);
+      return asked[name];
+    }
+    if (asked[name] && !value) notes.push(`the trace was collected with ${name} off: replayed so, whatever the command line says`);
+    return value;
+  };
+  const repair = pick("repair");
+  const lenientFence = pick("lenient_fence");
+  return {
+    options: { ...options, budget: { ...(options.budget ?? REFERENCE_BUDGET), repair }, parser: { ...options.parser, lenientFence } },
+    notes,
+  };
+}
 
 /**
  * Scores a collected trace: its raw replies are replayed through the runtime on a virtual
@@ -35,7 +60,8 @@ export type TraceScore = { ok: true; run: ScoredRun } | { ok: false; code: "unkn
 export async function scoreCollectedTrace(trace: CollectedTrace, fixtures: readonly Fixture[], options: EvaluateOptions = {}): Promise<TraceScore> {
   const fixture = fixtures.find((f) => f.id === trace.fixture);
   if (!fixture) return { ok: false, code: "unknown_fixture", message: `unknown fixture ${JSON.stringify(trace.fixture)}` };
+  const reading = traceReading(trace, options);
   const candidate = replayCandidate(trace.candidate.name, trace.responses);
-  const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), ...runSettings(options) });
-  return { ok: true, run: toScoredRun(record, fixture, options) };
+  const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), ...runSettings(reading.options) });
+  return { ok: true, run: toScoredRun(record, fixture, options), notes: reading.notes };
 }

@@ -27,9 +27,9 @@ export interface CandidateTurn {
 }
 
 export type CandidateReply =
-  | { ok: true; text: string; finishReason: string | null; usage: TokenUsage | null }
+  | { ok: true; text: string; finishReason: string | null; usage: TokenUsage | null; /** The model the server said answered. */ model?: string }
   /** `detail` is restricted: it goes to the diagnostics only. */
-  | { ok: false; code: ModelFailureCode; detail: string };
+  | { ok: false; code: ModelFailureCode; detail: string; /** The HTTP status of a failed request, when there was one. */ status?: number };
 
 /** Where decisions come from: a script, a collected trace, or a model over HTTP. */
 export interface Candidate {

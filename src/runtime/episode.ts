@@ -128,9 +128,9 @@ class Episode {
       if (bounded.status === "cancelled") return this.#modelFailure("model_cancelled", latency, "the run was stopped");
       if (bounded.status === "failed") return this.#modelFailure("model_network_error", latency, describeError(bounded.error));
       const answer = bounded.value;
-      if (!answer.ok) return this.#modelFailure(answer.code, latency, answer.detail);
+      if (!answer.ok) return this.#modelFailure(answer.code, latency, answer.detail, answer.status);
       const reply = { ...answer, text: wellFormed(answer.text) };
-      this.#emit({ kind: "model_reply", text: reply.text, latency_ms: latency, finish_reason: reply.finishReason, usage: reply.usage });
+      this.#emit({ kind: "model_reply", text: reply.text, latency_ms: latency, finish_reason: reply.finishReason, usage: reply.usage, ...(reply.model === undefined ? {} : { model: reply.model }) });
       // A reply that lands after the deadline is not a success, however valid.
       if (clock.now() >= budget.deadline_ms) return this.#exhausted("deadline");
       this.#decisionsUsed += 1;
@@ -224,9 +224,9 @@ class Episode {
     return { by: "budget", reason };
   }
 
-  #modelFailure(code: ModelFailureCode, latency: number, detail: string): Ending {
+  #modelFailure(code: ModelFailureCode, latency: number, detail: string, status?: number): Ending {
     this.#diagnose("model", null, detail);
-    this.#emit({ kind: "model_failure", code, latency_ms: latency });
+    this.#emit({ kind: "model_failure", code, latency_ms: latency, ...(status === undefined ? {} : { status }) });
     return { by: "model_failure", code };
   }
 

@@ -46,6 +46,8 @@ export const ModelReplyEvent = z.strictObject({
   latency_ms: z.number().nonnegative(),
   finish_reason: z.string().nullable(),
   usage: TokenUsage.nullable(),
+  /** The model the server said answered, when it said (llama-server answers under its alias). */
+  model: z.string().optional(),
 });
 
 export const ModelFailureCode = z.enum([
@@ -65,6 +67,8 @@ export const ModelFailureEvent = z.strictObject({
   kind: z.literal("model_failure"),
   code: ModelFailureCode,
   latency_ms: z.number().nonnegative(),
+  /** The HTTP status of a request the server answered with an error (`model_http_error 500`). */
+  status: z.number().int().optional(),
 });
 
 export const DecisionEvent = z.strictObject({

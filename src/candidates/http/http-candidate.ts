@@ -6,7 +6,7 @@ import { endpoint, type HttpSettings } from "./settings.ts";
 import { readStream } from "./stream.ts";
 import { asByteStream, ChatCompletion, ModelList, type FetchLike, type ResponseLike } from "./wire.ts";
 
-const failure = (code: ModelFailureCode, detail: string): CandidateReply => ({ ok: false, code, detail });
+const failure = (code: ModelFailureCode, detail: string, status?: number): CandidateReply => ({ ok: false, code, detail, ...(status === undefined ? {} : { status }) });
 
 /** Removes the API key from any text bound for the diagnostics, in case a server echoes it. */
 const redact = (text: string, key: string | undefined): string => (key ? text.split(key).join("[redacted]") : text);
@@ -58,14 +58,14 @@ async function readReply(response: ResponseLike, settings: HttpSettings, signal:
   if (!response.ok) {
     const text = await response.text().catch(() => "");
     const code: ModelFailureCode = response.status === 429 ? "model_rate_limited" : "model_http_error";
-    return failure(code, redact(`HTTP ${response.status}: ${text.slice(0, 2000)}`, settings.apiKey));
+    return failure(code, redact(`HTTP ${response.status}: ${text.slice(0, 2000)}`, settings.apiKey), response.status);
   }
   if (settings.stream) {
     const body = asByteStream(response.body);
     if (!body) return failure("model_stream_truncated", "the server sent no stream body");
     const streamed = await readStream(body, signal);
     if (!streamed.ok) return failure(streamed.code, redact(streamed.detail, settings.apiKey));
-    return { ok: true, text: streamed.text, finishReason: streamed.finishReason, usage: streamed.usage };
+    return streamed;
   }
   let json: unknown;
   try {
@@ -81,7 +81,8 @@ async function readReply(response: ResponseLike, settings: HttpSettings, signal:
   const content = choice.message?.content;
   if (typeof content !== "string") return failure("model_empty_reply", `the reply's content is not text (${content === null ? "null" : typeof content})`);
   const usage: TokenUsage | null = parsed.data.usage ? stripUndefined(parsed.data.usage) : null;
-  return { ok: true, text: content, finishReason: choice.finish_reason ?? null, usage };
+  const model = parsed.data.model;
+  return { ok: true, text: content, finishReason: choice.finish_reason ?? null, usage, ...(model === undefined ? {} : { model }) };
 }
 
 const stripUndefined = (u: TokenUsage): TokenUsage => Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) as TokenUsage;

@@ -2,7 +2,7 @@ import type { ModelFailureCode, TokenUsage } from "../../schemas/event.ts";
 import { ChatChunk, type ByteStream } from "./wire.ts";
 
 export type Streamed =
-  | { ok: true; text: string; finishReason: string | null; usage: TokenUsage | null }
+  | { ok: true; text: string; finishReason: string | null; usage: TokenUsage | null; model?: string }
   | { ok: false; code: ModelFailureCode; detail: string };
 
 /**
@@ -16,6 +16,8 @@ export async function readStream(body: ByteStream, signal: AbortSignal): Promise
   let text = "";
   let finishReason: string | null = null;
   let usage: TokenUsage | null = null;
+  let model: string | undefined;
+  const finished = (): Streamed => ({ ok: true, text, finishReason, usage, ...(model === undefined ? {} : { model }) });
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -27,7 +29,7 @@ export async function readStream(body: ByteStream, signal: AbortSignal): Promise
         buffer = buffer.slice(newline + 1);
         if (!line.startsWith("data:")) continue;
         const data = line.slice(5).trim();
-        if (data === "[DONE]") return { ok: true, text, finishReason, usage };
+        if (data === "[DONE]") return finished();
         let chunk: unknown;
         try {
           chunk = JSON.parse(data);
@@ -37,6 +39,7 @@ export async function readStream(body: ByteStream, signal: AbortSignal): Promise
         const parsed = ChatChunk.safeParse(chunk);
         if (!parsed.success) continue;
         if (parsed.data.usage) usage = parsed.data.usage as TokenUsage;
+        if (parsed.data.model !== undefined) model = parsed.data.model;
         for (const choice of parsed.data.choices) {
           text += choice.delta?.content ?? "";
           if (choice.finish_reason) finishReason = choice.finish_reason;

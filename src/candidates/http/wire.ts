@@ -10,6 +10,8 @@ export const Usage = z.object({
 });
 
 export const ChatCompletion = z.object({
+  /** The model that actually answered: llama-server answers under its `--alias` whatever was asked. */
+  model: z.string().optional(),
   choices: z.array(
     z.object({
       message: z.object({ content: z.unknown().optional() }).optional(),
@@ -20,6 +22,7 @@ export const ChatCompletion = z.object({
 });
 
 export const ChatChunk = z.object({
+  model: z.string().optional(),
   choices: z.array(
     z.object({
       delta: z.object({ content: z.string().nullable().optional() }).optional(),
