@@ -49,7 +49,7 @@ export const LEAK_SHAPES: readonly LeakShape[] = [
   { kind: "internal address", pattern: /\b(?:10\.\d{1,3}\.\d{1,3}|127\.\d{1,3}\.\d{1,3}|192\.168\.\d{1,3}|172\.(?:1[6-9]|2\d|3[01])\.\d{1,3}|169\.254\.\d{1,3})\.\d{1,3}\b/ },
   {
     kind: "socket address",
-    pattern: new RegExp(`(?<![\\w.:-])(?:(?:\\d{1,3}\\.){3}\\d{1,3}|\\[[0-9a-f:.]+\\]|(?:[a-z0-9-]+\\.)+[a-z][a-z0-9-]*|[a-z][a-z0-9]*-[a-z0-9-]+|${SERVICE_HOSTS}):\\d{2,5}\\b(?![.:]\\d)`, "i"),
+    pattern: new RegExp(`(?<![\\w.:-])(?:(?:\\d{1,3}\\.){3}\\d{1,3}|\\[[0-9a-f:.]+\\]|(?:[a-z0-9-]+\\.)+(?!(?:${SOURCE})\\b)[a-z][a-z0-9-]*|[a-z][a-z0-9]*-[a-z0-9-]+|${SERVICE_HOSTS}):\\d{2,5}\\b(?![.:]\\d)`, "i"),
   },
   { kind: "connection URL", pattern: /\b(?:tcp|udp|redis|rediss|postgres(?:ql)?|mysql|mongodb(?:\+srv)?|amqps?|jdbc:[a-z]+|grpc|ldap):\/\/\S+/i },
   // Error codes

@@ -7,7 +7,16 @@ export interface Leak {
   excerpt: string;
 }
 
-const excerpt = (text: string, index: number): string => text.slice(Math.max(0, index - 20), index + 60).replace(/\s+/g, " ").trim();
+/** Up to 20 characters before the match and 60 after, cut at word boundaries. */
+function excerpt(text: string, index: number): string {
+  let start = Math.max(0, index - 20);
+  const before = text.indexOf(" ", start);
+  if (start > 0 && before >= 0 && before < index) start = before + 1;
+  let end = Math.min(text.length, index + 60);
+  const after = text.lastIndexOf(" ", end);
+  if (end < text.length && after > index + 20) end = after;
+  return `${start > 0 ? "…" : ""}${text.slice(start, end).replace(/\s+/g, " ").trim()}${end < text.length ? "…" : ""}`;
+}
 
 /** The form restricted text and public text are compared in: read as a person reads it, any case, any spacing. */
 const comparable = (text: string): string => asReadCaseless(text).replace(/\s+/g, " ").trim();
