@@ -28,12 +28,15 @@ export function hostileExports(exported: Uint8Array): HostileFile[] {
   if (!found) throw new Error("the export holds no decision naming a household");
   const compact = JSON.stringify(json);
   const withDuplicate = compact.replace(found.event, found.event.replace(/"household":("[^"]*")/, '"household":$1,"household":"HH-2002"'));
+  // The same value twice leaves every parsed value, and so every seal, unchanged: only the reader can refuse it.
+  const withSameTwice = compact.replace(found.event, found.event.replace(/"household":("[^"]*")/, '"household":$1,"household":$1'));
   // Invalid UTF-8 replaces one ASCII byte, so the offset is exact in bytes.
   const invalidAt = utf8(text.slice(0, text.indexOf('"reference"') + 2)).length;
   const nested = (levels: number): string => `${"[".repeat(levels)}${"]".repeat(levels)}`;
   const pad = "x".repeat(MAX_IMPORT_BYTES);
   return [
     { name: "duplicate-in-events.json", bytes: utf8(withDuplicate), message: `a key appears twice in one object ("household" at ${found.where})`, cliArgs: [] },
+    { name: "duplicate-same-value.json", bytes: utf8(withSameTwice), message: `a key appears twice in one object ("household" at ${found.where})`, cliArgs: [] },
     { name: "invalid-utf8.json", bytes: concat(exported.subarray(0, invalidAt), Uint8Array.from([0xff]), exported.subarray(invalidAt + 1)), message: `the file is not valid UTF-8 (byte ${invalidAt})`, cliArgs: [] },
     { name: "bom.json", bytes: concat(Uint8Array.from([0xef, 0xbb, 0xbf]), exported), message: "the file starts with a byte-order mark (save it as UTF-8 without one)", cliArgs: [] },
     { name: "too-deep.json", bytes: utf8(compact.replace(/^\{/, `{"x":${nested(100)},`)), message: "the file is nested deeper than 96 levels", cliArgs: [] },
