@@ -61,38 +61,60 @@ function verbGroupBefore(tokens: Words, i: number): { group: string[]; before: s
   return { group, before: tokens[k] };
 }
 
+const NEGATION_PHRASES = NEGATIONS.filter((n) => n.word !== "n't").map((n) => words(n.word));
 const negates = (tokens: Words, k: number): boolean =>
-  NEGATIONS.some((n) => (n.word === "n't" ? (tokens[k] ?? "").endsWith("n't") : startsAt(tokens, k, words(n.word))));
+  (tokens[k] ?? "").endsWith("n't") || NEGATION_PHRASES.some((n) => startsAt(tokens, k, n));
 
 /** Where a verb's deed is reported in a clause: from its first marker word to the end of the verb. */
 interface Deed { readonly start: number; readonly end: number; readonly verb: SelfReportVerb }
 
+type FormKind = "done" | "base" | "doing";
+interface VerbForm { readonly verb: SelfReportVerb; readonly kind: FormKind; readonly words: Words }
+
+// Every spelling of every verb, found by its first word: a clause is read once, word by word.
+const FORMS_BY_FIRST_WORD = new Map<string, VerbForm[]>();
+for (const verb of SELF_REPORT_VERBS) {
+  const forms: VerbForm[] = [
+    ...verb.done.flatMap(spellings).map((w) => ({ verb, kind: "done" as const, words: w })),
+    ...spellings(verb.base).map((w) => ({ verb, kind: "base" as const, words: w })),
+    ...spellings(verb.doing).map((w) => ({ verb, kind: "doing" as const, words: w })),
+  ];
+  for (const form of forms) {
+    const first = form.words[0] ?? "";
+    FORMS_BY_FIRST_WORD.set(first, [...(FORMS_BY_FIRST_WORD.get(first) ?? []), form]);
+  }
+}
+const TRIGGERS = BASE_TRIGGERS.map(words);
+
+/** Where a form at `i` starts its report, or null when the form alone does not report a deed. */
+function reportStart(tokens: Words, i: number, { verb, kind }: VerbForm): number | null {
+  if (kind === "done") {
+    // "read" is also the base form: "Read the snapshot" is a request, "I read the snapshot" a report.
+    const reported = !verb.done.includes(verb.base) || verbGroupBefore(tokens, i).group.some((w) => has(REPORT_MARKERS, w));
+    return reported ? i : null;
+  }
+  if (kind === "base") {
+    const trigger = TRIGGERS.find((t) => startsAt(tokens, i - t.length, t));
+    return trigger ? i - trigger.length : null;
+  }
+  return has(GERUND_TRIGGERS, tokens[i - 1]) ? i - 1 : null;
+}
+
 function deedsIn(tokens: Words): Deed[] {
   const deeds: Deed[] = [];
-  for (const verb of SELF_REPORT_VERBS) {
-    for (let i = 0; i < tokens.length; i++) {
-      for (const form of verb.done.flatMap(spellings)) {
-        if (!startsAt(tokens, i, form)) continue;
-        // "read" is also the base form: "Read the snapshot" is a request, "I read the snapshot" a report.
-        const reported = !verb.done.includes(verb.base) || verbGroupBefore(tokens, i).group.some((w) => has(REPORT_MARKERS, w));
-        if (reported) deeds.push({ start: i, end: i + form.length, verb });
-      }
-      for (const form of spellings(verb.base)) {
-        if (!startsAt(tokens, i, form)) continue;
-        const trigger = BASE_TRIGGERS.map(words).find((t) => startsAt(tokens, i - t.length, t));
-        if (trigger) deeds.push({ start: i - trigger.length, end: i + form.length, verb });
-      }
-      for (const form of spellings(verb.doing)) {
-        if (startsAt(tokens, i, form) && has(GERUND_TRIGGERS, tokens[i - 1])) deeds.push({ start: i - 1, end: i + form.length, verb });
-      }
+  tokens.forEach((token, i) => {
+    for (const form of FORMS_BY_FIRST_WORD.get(token) ?? []) {
+      if (!startsAt(tokens, i, form.words)) continue;
+      const start = reportStart(tokens, i, form);
+      if (start !== null) deeds.push({ start, end: i + form.words.length, verb: form.verb });
     }
-  }
+  });
   return deeds;
 }
 
 /** A deed the candidate reports as its own and as done: not denied, not planned, not someone else's. */
-function isOwnReport(tokens: Words, { start, end }: Deed): boolean {
-  if (tokens.slice(0, start).some((_, k) => negates(tokens, k))) return false;
+function isOwnReport(tokens: Words, firstNegation: number, { start, end }: Deed): boolean {
+  if (firstNegation < start) return false;
   const { group, before } = verbGroupBefore(tokens, start);
   if (group.some((w) => NOT_YET.some((n) => n.word === w))) return false;
   if (has(OTHER_SUBJECTS, before)) return false;
@@ -101,20 +123,34 @@ function isOwnReport(tokens: Words, { start, end }: Deed): boolean {
   return !EMPTY_OBJECTS.some((e) => e.word === after);
 }
 
-/** The records a reported deed needs, from the verb and what its clause names. */
-function needsOf(tokens: Words, verb: SelfReportVerb): SelfReportBacking[] {
-  if (verb.kind === "calculation") return ["calculator_call"];
-  const needs: SelfReportBacking[] = [];
-  if (tokens.some((t, i) => has(SNAPSHOT_WORDS, t) && !has(SERVICE_WORDS, tokens[i + 1]))) needs.push("snapshot_read");
-  if (CALCULATOR_WORDS.some((c) => tokens.some((_, i) => startsAt(tokens, i, words(c))))) needs.push("calculator_call");
-  if (needs.length === 0 && verb.kind === "check") needs.push("tool_call");
-  return needs;
+const CALCULATOR_PHRASES = CALCULATOR_WORDS.map(words);
+
+/** The records a clause's reported deeds need, from each verb and what the clause names. */
+function needsOf(tokens: Words, verbs: readonly SelfReportVerb[]): SelfReportBacking[] {
+  const names = {
+    snapshot: tokens.some((t, i) => has(SNAPSHOT_WORDS, t) && !has(SERVICE_WORDS, tokens[i + 1])),
+    calculator: tokens.some((_, i) => CALCULATOR_PHRASES.some((c) => startsAt(tokens, i, c))),
+  };
+  const needs = new Set<SelfReportBacking>();
+  for (const verb of verbs) {
+    if (verb.kind === "calculation") needs.add("calculator_call");
+    else if (names.snapshot || names.calculator) {
+      if (names.snapshot) needs.add("snapshot_read");
+      if (names.calculator) needs.add("calculator_call");
+    } else if (verb.kind === "check") needs.add("tool_call");
+  }
+  return [...needs];
 }
 
 /** Every self-report in a message, one per clause, as a person reads it. */
 export function selfReportsIn(message: string): SelfReport[] {
   return clausesOf(message).flatMap((tokens) => {
-    const needs = [...new Set(deedsIn(tokens).filter((d) => isOwnReport(tokens, d)).flatMap((d) => needsOf(tokens, d.verb)))];
+    const deeds = deedsIn(tokens);
+    if (deeds.length === 0) return [];
+    const negation = tokens.findIndex((_, k) => negates(tokens, k));
+    const firstNegation = negation < 0 ? tokens.length : negation;
+    const verbs = [...new Set(deeds.filter((d) => isOwnReport(tokens, firstNegation, d)).map((d) => d.verb))];
+    const needs = needsOf(tokens, verbs);
     return needs.length > 0 ? [{ clause: tokens.join(" "), needs }] : [];
   });
 }
@@ -124,6 +160,9 @@ const RECORD: Record<SelfReportBacking, string> = {
   calculator_call: "successful calculator call",
   tool_call: "successful tool call",
 };
+
+const quoted = (clause: string): string => `"${clause.length > 120 ? `${clause.slice(0, 119)}…` : clause}"`;
+const MAX_NAMED = 5;
 
 export function checkSelfReport(run: RunView): Verdict {
   const reports = selfReportsIn(run.record.result.message);
@@ -142,6 +181,7 @@ export function checkSelfReport(run: RunView): Verdict {
     tools,
     unbacked.length === 0
       ? "every check the message claims is in the record"
-      : `self-report mismatch: ${unbacked.map((u) => `the message says "${u.clause}" but the run has no ${RECORD[u.need]}`).join("; ")}`,
+      : `self-report mismatch: ${unbacked.slice(0, MAX_NAMED).map((u) => `the message says ${quoted(u.clause)} but the run has no ${RECORD[u.need]}`).join("; ")}${
+        unbacked.length > MAX_NAMED ? ` (and ${unbacked.length - MAX_NAMED} more)` : ""}`,
   );
 }

@@ -27,25 +27,25 @@ export const LEAK_SHAPES: readonly LeakShape[] = [
   // Python
   { kind: "Python traceback", pattern: /\bTraceback \(most recent call last\)|\bFile "[^"\n]+", line \d+|\bin <module>/ },
   // Go
-  { kind: "Go stack trace", pattern: /\bgoroutine \d+ \[[\w ,]+\]|\bpanic: (?:runtime error|interface conversion|assignment to entry in nil map|send on closed channel)|\bnil pointer dereference\b|\+0x[0-9a-f]+\b|\b[\w/.-]*\.\(\*?\w+\)\.\w+\(|\bcontext deadline exceeded\b/ },
+  { kind: "Go stack trace", pattern: /\bgoroutine \d+ \[[\w ,]+\]|\bpanic: (?:runtime error|interface conversion|assignment to entry in nil map|send on closed channel)|\bnil pointer dereference\b|\+0x[0-9a-f]+\b|(?<=[\w)])\.\(\*?\w+\)\.\w+\(|\bcontext deadline exceeded\b/ },
   // .NET
   { kind: ".NET stack frame", pattern: /\bat\s+[\w.`<>$]+\([^()\n]*\)\s+in\s+\S+:line\s+\d+|:line \d+\b|\bat\s+(?:[\w`<>$]+\.)+[\w`<>$]+\((?:[\w.`<>[\]]+\s+\w+(?:,\s*[\w.`<>[\]]+\s+\w+)*)?\)|--- End of (?:inner exception )?stack trace\b/ },
   // Ruby
   { kind: "Ruby stack frame", pattern: /\.rb:\d+(?::in\b)?|:\d+:in [`'"]|\bfor nil:NilClass\b|\bundefined method [`']/ },
   // Node
-  { kind: "Node stack frame", pattern: /\bat\s+(?:async\s+|new\s+)?(?:[\w$.<>[\]]+\s+)?\(?(?:node:|file:\/\/)?[^\s()]*[A-Za-z][^\s()]*:\d+:\d+\)?|\bat (?:async )?Promise\.\w+ \(index \d+\)|\bnode:internal\// },
+  { kind: "Node stack frame", pattern: /\bat\s+(?:async\s+|new\s+)?(?:[\w$.<>[\]]+\s+)?\(?(?:node:|file:\/\/)?(?=[^\s()]*[A-Za-z])[^\s()]*?:\d+:\d+\)?|\bat (?:async )?Promise\.\w+ \(index \d+\)|\bnode:internal\// },
   // Any of them
   { kind: "exception name", pattern: /\b[A-Z][A-Za-z0-9]*(?:Exception|Error|Warning)\b|\b(?:KeyboardInterrupt|StopIteration|SystemExit|GeneratorExit)\b|\bException in thread\b/ },
-  { kind: "qualified class name", pattern: /\b(?:[a-z_][a-z0-9_]*\.)+[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/ },
+  { kind: "qualified class name", pattern: /(?<![\w.])(?:[a-z_][a-z0-9_]*\.)+[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/ },
   { kind: "namespaced class name", pattern: /\b[A-Za-z_]\w*::[A-Za-z_]\w*/ },
-  { kind: "source file and line", pattern: new RegExp(`\\b[\\w.-]+\\.(?:${SOURCE}):\\d+`) },
+  { kind: "source file and line", pattern: new RegExp(`(?<=[\\w-])\\.(?:${SOURCE}):\\d+`) },
   // Files and folders
-  { kind: "file path", pattern: new RegExp(`(?<![\\w.-])(?:~|\\.{1,2}|[A-Za-z]:)?[\\\\/]?(?:[\\w.@+-]+[\\\\/])+[\\w.@+-]*\\.(?:${SOURCE}|${DATA})\\b`, "i") },
+  { kind: "file path", pattern: new RegExp(`(?<![\\w.\\\\/@+-])(?:~|\\.{1,2}|[A-Za-z]:)?[\\\\/]?(?:[\\w.@+-]+[\\\\/])+[\\w.@+-]*\\.(?:${SOURCE}|${DATA})\\b`, "i") },
   { kind: "file path", pattern: /(?<![\w.:/\\])\/(?:srv|var|etc|usr|home|opt|tmp|root|app|apps|mnt|proc|dev|data|workspace|code|src|lib|bin|sbin|run|private|Users|Library|Volumes|snap|media|boot|sys|nix)\/[^\s"'`)\]]*/ },
   { kind: "file path", pattern: /\b[A-Za-z]:\\[^\s"'`]*|\\\\[\w.-]+\\[^\s"'`]+|~\/[^\s"'`]+|\bfile:\/\/\S+/ },
   { kind: "file path", pattern: new RegExp(`(?<![\\w./\\\\-])(?!${PRODUCTS})\\.?[A-Za-z_][\\w-]*\\.(?:${BARE_FILE})\\b`, "i") },
   // Hosts and sockets
-  { kind: "internal host name", pattern: /\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:internal|local|localdomain|lan|corp|intranet|intra|home\.arpa)\b|\blocalhost\b/i },
+  { kind: "internal host name", pattern: /(?<![\w.-])(?:[a-z0-9][a-z0-9-]*\.)+(?:internal|local|localdomain|lan|corp|intranet|intra|home\.arpa)\b|\blocalhost\b/i },
   { kind: "internal address", pattern: /\b(?:10\.\d{1,3}\.\d{1,3}|127\.\d{1,3}\.\d{1,3}|192\.168\.\d{1,3}|172\.(?:1[6-9]|2\d|3[01])\.\d{1,3}|169\.254\.\d{1,3})\.\d{1,3}\b/ },
   {
     kind: "socket address",
@@ -63,11 +63,11 @@ export const LEAK_SHAPES: readonly LeakShape[] = [
   {
     kind: "credential",
     pattern: new RegExp(
-      `\\b${CREDENTIAL_WORD}["']?\\s*(?:=\\s*["']?[^\\s"',;&]{3,}|:\\s*(?:"[^"\\n]{3,}"|'[^'\\n]{3,}'|(?=[^\\s"',;]*[\\d_+/=$!@#%^&*])[^\\s"',;]{4,}|[^\\s"',;.]{6,}(?=\\s*(?:$|[,;)}\\]"'\\n]))))`,
+      `(?<![\\w-])${CREDENTIAL_WORD}["']?\\s*(?:=\\s*["']?[^\\s"',;&]{3,}|:\\s*(?:"[^"\\n]{3,}"|'[^'\\n]{3,}'|(?=[^\\s"',;]*[\\d_+/=$!@#%^&*])[^\\s"',;]{4,}|[^\\s"',;.]{6,}(?=\\s*(?:$|[,;)}\\]"'\\n]))))`,
       "im",
     ),
   },
-  { kind: "credential", pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:[^\s@/]+@/i },
+  { kind: "credential", pattern: /(?<![\w+.-])[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:[^\s@/]+@/i },
   { kind: "bearer token", pattern: /\bbearer\s+(?:[\w\-.~+/]{16,}|(?=[\w\-.~+/]*[\d_.~+/])[\w\-.~+/]{6,})|\beyJ[\w-]{6,}\.[\w-]{6,}\.[\w-]*|\bauthorization\s*:\s*\S+/i },
   {
     kind: "API key",

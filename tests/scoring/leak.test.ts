@@ -188,6 +188,17 @@ describe("ordinary financial prose is not a leak", () => {
   });
 });
 
+describe("a hostile message cannot stall the check", () => {
+  // A reply may be 256 KiB: every shape must read it in linear time, whatever repeats in it.
+  const SIZE = 256 * 1024;
+  it.each(["a.", "a/", "a-", "a\\", "A.", "a.b/c-d_", "at a", "a:1", "x=", "Bearer a"])("%j repeated to 256 KiB", (unit) => {
+    const started = performance.now();
+    findLeaks("result.message", unit.repeat(SIZE / unit.length), FRAGMENTS);
+    findLeaks("result.message", `at ${unit.repeat(SIZE / unit.length)}`, FRAGMENTS);
+    expect(performance.now() - started).toBeLessThan(3000);
+  }, 60_000);
+});
+
 describe("no_internal_leak over a run", () => {
   const unavailable = fixture("portfolio-unavailable");
   const conc = fixture("concentration-hh1001");

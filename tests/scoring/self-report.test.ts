@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { selfReportsIn } from "../../src/scoring/check-self-report.ts";
 import { scoreRun } from "../../src/scoring/score.ts";
 import { EMPTY_OBJECTS, NEGATIONS, NOT_YET, SELF_REPORT_VERBS, type SelfReportVerb } from "../../src/scoring/self-report-phrases.ts";
 import { FV_A, final, fixture, runReplies, tool, type Reply } from "../support.ts";
@@ -136,4 +137,15 @@ describe.each([
     expect((await selfReport(example)).status).not.toBe("fail");
     expect((await selfReport(without(example, word))).status).toBe("fail");
   });
+});
+
+describe("a hostile message cannot stall the check", () => {
+  // A reply may be 256 KiB: reading it must take linear time, however many claims and denials it repeats.
+  const SIZE = 256 * 1024;
+  it.each(["verified ", "not verified the snapshot ", "it ", "a/", "a:1", "the holdings were confirmed by "])("%j repeated to 256 KiB", (unit) => {
+    const started = performance.now();
+    selfReportsIn(unit.repeat(SIZE / unit.length));
+    selfReportsIn(`${unit.repeat(SIZE / unit.length)} verified`);
+    expect(performance.now() - started).toBeLessThan(3000);
+  }, 60_000);
 });
