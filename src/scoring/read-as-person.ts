@@ -24,29 +24,29 @@ const DASHES = /[\u2010-\u2015\u2043\u2212\ufe58\ufe63]/gu;
 
 const RLO = "\u202e";
 const PDF = "\u202c";
-const OPENS_EMBEDDING = /[\u202a\u202b\u202d\u202e]/u;
+const OTHER_EMBEDDINGS = new Set(["\u202a", "\u202b", "\u202d"]);
 
 /**
- * A right-to-left override (U+202E) shows the characters up to its PDF (U+202C) or the end of the line
- * in reverse order: "I \u202edeifirev\u202c" is displayed, and read, as "I verified". Other bidi
- * controls do not reorder Latin text and are simply removed.
+ * A right-to-left override (U+202E) shows what follows, up to its PDF (U+202C) or the end of the line,
+ * in reverse order: "I \u202edeifirev\u202c" is displayed, and read, as "I verified". An embedding
+ * nested inside it moves as one piece. Other bidi controls do not reorder Latin text and are simply
+ * removed later. One pass with a stack, so no nesting depth or length can stall or overflow it.
  */
 function applyOverrides(line: string): string {
-  const start = line.indexOf(RLO);
-  if (start < 0) return line;
-  const chars = Array.from(line.slice(start + 1));
-  let depth = 0;
-  let end = chars.length;
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars[i] ?? "";
-    if (OPENS_EMBEDDING.test(c)) depth += 1;
-    else if (c === PDF && depth-- === 0) {
-      end = i;
-      break;
-    }
+  if (!line.includes(RLO)) return line;
+  const frames: { reverse: boolean; units: string[] }[] = [{ reverse: false, units: [] }];
+  const close = (): void => {
+    const frame = frames.pop();
+    const top = frames.at(-1);
+    if (frame && top) top.units.push((frame.reverse ? frame.units.reverse() : frame.units).join(""));
+  };
+  for (const c of line) {
+    if (c === RLO || OTHER_EMBEDDINGS.has(c)) frames.push({ reverse: c === RLO, units: [] });
+    else if (c === PDF && frames.length > 1) close();
+    else frames.at(-1)?.units.push(c);
   }
-  const overridden = applyOverrides(chars.slice(0, end).join(""));
-  return line.slice(0, start) + Array.from(overridden).reverse().join("") + applyOverrides(chars.slice(end + 1).join(""));
+  while (frames.length > 1) close();
+  return frames[0]?.units.join("") ?? "";
 }
 
 /**

@@ -31,3 +31,13 @@ describe("asReadCaseless", () => {
     expect(asReadCaseless("I\u2019VE V\u0415RIFIED the Snapshot, café")).toBe("i've verified the snapshot, cafe");
   });
 });
+
+describe("a hostile text cannot stall or crash the reading", () => {
+  const SIZE = 256 * 1024;
+  it.each(["\u202e", "\u202ea\u202c", "\u202e\u202d", "a\u202c"])("%j repeated to 256 KiB", (unit) => {
+    const started = performance.now();
+    const text = unit.repeat(SIZE / unit.length);
+    expect(asRead(text)).toBe(text.replace(/[\u202a-\u202e]/g, ""));
+    expect(performance.now() - started).toBeLessThan(3000);
+  }, 60_000);
+});
