@@ -24,17 +24,19 @@ function textsIn(path: string, value: unknown): [string, string][] {
 }
 
 // SPEC §8a: every public field of the result except tool_calls, which records the candidate's own words
-// verbatim. The runtime's own public text (observations, tool errors, denials) is held to the same rule.
+// verbatim. The runtime's own public text (observations, event details) is held to the same rule.
 export function checkNoLeak(run: RunView): Verdict {
   const { result, diagnostics, events } = run.record;
   const restricted = restrictedFragments(diagnostics.map((d) => d.detail), new Set(TOOL_CATALOGUE.keys()));
-  // What the runtime itself told the candidate is public: repeating it is not a leak.
-  const shown = [...run.toolErrors, ...run.denials].map((e) => e.detail);
+  // What the runtime itself wrote in the log (a tool error's, a denial's, an invalid reply's detail) is
+  // public and was shown to the candidate: repeating it is not a leak.
+  const details = events.flatMap((e) => ("detail" in e ? [{ where: `${e.kind} ${"call_id" in e ? e.call_id : `#${e.seq}`}`, text: e.detail }] : []));
+  const shown = details.map((d) => d.text);
   const { tool_calls: _candidateWords, ...publicFields } = result;
   const leaks = [
     ...textsIn("result", publicFields).flatMap(([where, text]) => findLeaks(where, text, restricted, shown)),
     ...[...run.observations.values()].flatMap((o) => textsIn(`observation ${o.evidence_id}`, o.data).flatMap(([where, text]) => findLeaks(where, text, restricted))),
-    ...events.flatMap((e) => (e.kind === "tool_error" || e.kind === "denial" ? findLeaks(`${e.kind} ${e.call_id}`, e.detail, restricted) : [])),
+    ...details.flatMap((d) => findLeaks(d.where, d.text, restricted)),
   ];
   return verdict(leaks.length === 0, "no_internal_leak", "no internal detail", leaks.length === 0 ? "none" : leaks,
     leaks.length === 0
