@@ -36,13 +36,13 @@ const MONTH_DAY_YEAR = new RegExp(`\\b${MONTH}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?
 // stands right before and after it.
 const NUMBER = /\d[\d,]*(?:\.\d+)?/g;
 const CURRENCY_BEFORE = /(?:₹|\binr|\brs\.?|\brupees?)\s*$/i;
-const IDENTIFIER_BEFORE = /[A-Za-z][A-Za-z0-9]*(?:[-_./][A-Za-z0-9]+)*[-_./]?$|\d[-_/]$/;
+const IDENTIFIER_BEFORE = /[A-Za-z][A-Za-z0-9]*(?:[-_./:][A-Za-z0-9]+)*[-_./:]?$|\d[-_/.:]$/;
 const AFTER_SCALE = /^\s*(thousand|lakhs?|lacs?|l|millions?|mn|m|crores?|cr|billions?|bn|k)(?![A-Za-z])/i;
 const AFTER_PERCENT = /^\s*(?:%|per\s*cent\b|percent\b)/i;
 const AFTER_EXPONENT = /^e([+-]?\d+)(?![A-Za-z0-9])/i;
 const AFTER_ORDINAL = /^(?:st|nd|rd|th)(?![A-Za-z])/i;
 const AFTER_LETTER = /^[A-Za-z0-9_]/;
-const AFTER_IDENTIFIER_JOIN = /^[-_/][A-Za-z]*\d/;
+const AFTER_IDENTIFIER_JOIN = /^[-_/.:][A-Za-z]*\d/;
 
 const pad = (n: string): string => n.padStart(2, "0");
 const monthNumber = (name: string): string => pad(String(MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1));

@@ -33,7 +33,7 @@ describe("figures in a message, as a person reads them", () => {
     expect(near(found[0]?.value ?? NaN, value), `${text} → ${found[0]?.value}`).toBe(true);
   });
 
-  it.each(["HH-1001", "ev-1", "calc-fv-v1", "call-12", "scenario-A", "v2", "FY26", "the 2nd scenario", "3x", "HH_1001"])("finds no figure in the identifier or ordinal %s", (text) => {
+  it.each(["HH-1001", "ev-1", "calc-fv-v1", "call-12", "scenario-A", "v2", "FY26", "the 2nd scenario", "3x", "HH_1001", "Pool.java:88", "store.ts:88:13", "localhost:5432", "10.0.0.7:6379", "version 1.2.3", "at 10:30"])("finds no figure in the identifier or ordinal %s", (text) => {
     expect(figures(text)).toEqual([]);
   });
 
