@@ -22,9 +22,9 @@ export function checkPermission(tool: string, args: unknown, context: AuthContex
   if (!spec) return { kind: "denied", code: "tool_not_available", detail: "no such tool is available" };
   if (!isPlainObject(args)) return { kind: "denied", code: "arguments_not_object", detail: "arguments must be a JSON object" };
   if (Object.hasOwn(args, "household")) {
-    const household = args.household;
-    // Exact match only: no trimming, case folding or Unicode normalisation can widen the scope.
-    if (typeof household !== "string" || !context.authorised_households.includes(household as never)) {
+    // Exact match only: no trimming, case folding or Unicode normalisation can widen the scope, and a
+    // household that is not a string equals no authorised one.
+    if (!context.authorised_households.includes(args.household as never)) {
       return { kind: "denied", code: "household_not_authorised", detail: "the household is outside the authorised scope" };
     }
   }
@@ -89,7 +89,7 @@ export async function executeTool(tool: ToolSpec<never>, input: never, env: Tool
       if (!run.ok) return { kind: "tool_error", code: run.code, detail: run.detail, internal: null, deadlineHit: false };
       // A tool's output is checked against its own contract before anyone sees it.
       const checked = tool.output.safeParse(run.data);
-      if (!checked.success) return unavailable(`${tool.name} returned output outside its contract: ${checked.error.issues[0]?.message ?? ""}`);
+      if (!checked.success) return unavailable(`${tool.name} returned output outside its contract: ${checked.error.issues.map((i) => i.message).join("; ")}`);
       return { kind: "observed", data: run.data };
     }
   }
