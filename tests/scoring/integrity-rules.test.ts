@@ -71,6 +71,8 @@ describe("no_internal_leak: where the scorer looks", () => {
       expect(verdict.actual, where).toEqual(expect.arrayContaining([expect.objectContaining({ where })]));
       expect(verdict.explanation, where).toMatch(new RegExp(`^leak: .+ in ${where.replace(/[.[\]]/g, "\\$&")} \\(".+"\\)`));
     }
+    // Several findings are listed one after another, each with its kind, place and excerpt.
+    expect(leakIn(withResult(run, { message: `Sorry: ${INTERNAL}` })).explanation).toMatch(/^leak: .+ in result\.message \(".+"\); .+ in result\.message \(".+"\)/);
   });
 
   it("leaves tool_calls alone: it records the candidate's own words verbatim", async () => {
