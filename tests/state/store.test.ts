@@ -83,7 +83,7 @@ describe("the workbench store", () => {
     await other.getState().importText("doctored.json", JSON.stringify(doctored));
     const run = other.getState().run;
     expect(run?.scored?.passed).toBe(false);
-    expect(run?.imported?.differences.map((d) => d.check).sort()).toEqual(["claim[0].evidence", "claim[0].value", "evidence_ids", "inputs_from_evidence", "outcome_backed", "self_report_consistent"]);
+    expect(run?.imported?.differences.map((d) => d.check).sort()).toEqual(["claim[0].evidence", "claim[0].value", "evidence_ids", "inputs_from_evidence", "message_backed", "outcome_backed", "self_report_consistent"]);
   });
 
   it("rejects a sealed export whose numbers were edited, naming the event, and keeps the workspace", async () => {
