@@ -10,8 +10,8 @@ const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 /**
  * The only tests that start a process: each checks that a script's entry (what `npm run <script>`
  * starts) runs its main with the real arguments, streams and exit status. Everything else calls
- * main in-process. Measured on this 2-core machine: 1.2–1.8 s each when idle, 5–6 s with four
- * `yes > /dev/null` and a mutation run beside the whole test run; 60 s leaves room for a far busier one.
+ * main in-process. Measured on this 2-core machine: 0.8–1.8 s each, 4–7 s with four `yes > /dev/null`
+ * and a mutation run beside the whole test run; 60 s leaves room for a far busier machine.
  */
 const ENTRY_TIMEOUT_MS = 60_000;
 
