@@ -1,9 +1,11 @@
 // The browser's store: embedded fixtures, WebCrypto for hashes, the paced clock for scripted runs,
-// the real clock and fetch for model runs, the msw service worker as the simulated model, and IndexedDB for history.
+// the real clock and fetch for model runs, the msw service worker as the simulated model, a probe that tells
+// network failures apart, and IndexedDB for history.
 import { useStore as useZustandStore } from "zustand";
 import { createPacedClock, createRealClock } from "../runtime/clock.ts";
 import { embeddedFixtures } from "./embedded-fixtures.ts";
 import { createIndexedDbHistory } from "./idb-history.ts";
+import { createBrowserNetworkProbe } from "./browser-network-probe.ts";
 import { createStore, type Store } from "./store.ts";
 import { evaluateSuiteInWorker } from "./suite-worker-client.ts";
 
@@ -27,6 +29,8 @@ export const appStore = createStore({
   evaluateSuite: evaluateSuiteInWorker,
   simulatorBaseUrl: `${window.location.origin}/sim`,
   ensureSimulator: () => (simulator ??= import("../mocks/browser.ts").then((m) => m.startBrowserSimulator(fixtures))),
+  pageOrigin: window.location.origin,
+  probeNetworkFailure: createBrowserNetworkProbe(),
   history: createIndexedDbHistory(),
 });
 

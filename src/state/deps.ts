@@ -3,6 +3,7 @@ import type { Clock } from "../runtime/clock.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { HistoryStore } from "./history-store.ts";
+import type { NetworkProbe } from "./network-failure.ts";
 
 /** What the store needs from the outside world, injected so tests can use the real slices. */
 export interface StoreDeps {
@@ -23,6 +24,10 @@ export interface StoreDeps {
   evaluateSuite(fixtures: readonly Fixture[]): Promise<ScoredRun[]>;
   /** Makes sure the simulated model is listening before a simulated run. */
   ensureSimulator(): Promise<void>;
+  /** This page's origin, which a model server's CORS settings must allow. */
+  pageOrigin: string;
+  /** Tells apart why a model request got no response (no server, CORS, CSP); the browser's reads the DOM. */
+  probeNetworkFailure: NetworkProbe;
   /** Where finished runs and suites are kept across reloads. */
   history: HistoryStore;
 }

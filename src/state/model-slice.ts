@@ -4,12 +4,13 @@ import { HttpSettings } from "../candidates/http/settings.ts";
 import type { Candidate } from "../runtime/candidate.ts";
 import type { StoreDeps } from "./deps.ts";
 import { FAULTS } from "../mocks/simulated-model.ts";
+import { diagnoseNetworkFailure, type NetworkDiagnosis } from "./network-failure.ts";
 import type { Store } from "./store.ts";
 
-/** Where the run's decisions come from. */
 /** The failures the simulated model can play, offered in the picker as `fault:<name>`. */
 export const SIMULATED_FAULTS = FAULTS;
 
+/** Where the run's decisions come from. */
 export type CandidateKindChoice = "scripted" | "simulated" | "local";
 
 export interface LocalModelForm {
@@ -25,7 +26,15 @@ export interface LocalModelForm {
 export type Connection =
   | { status: "untested" | "testing" }
   | { status: "ok"; models: string[] }
-  | { status: "failed"; message: string };
+  /** `network` says why nothing came back, when the request got no response at all. */
+  | { status: "failed"; message: string; network?: NetworkDiagnosis };
+
+/** A model server's settings as the store resolved them, or why they cannot be used. */
+export type LiveSettings =
+  | { ok: true; name: string; settings: HttpSettings; requestTimeoutMs: number; /** The base URL as the analyst entered it. */ shownBaseUrl: string }
+  | { ok: false; message: string };
+
+export type LiveCandidate = (LiveSettings & { ok: true; candidate: Candidate }) | { ok: false; message: string };
 
 export interface ModelSlice {
   candidateKind: CandidateKindChoice;
@@ -34,8 +43,12 @@ export interface ModelSlice {
   setCandidateKind(kind: CandidateKindChoice): void;
   updateLocalModel(patch: Partial<LocalModelForm>): void;
   testConnection(): Promise<void>;
+  /** Settings for the simulated model (replying as `behaviour`) or for the local model in the form. */
+  liveSettings(kind: "simulated" | "local", behaviour: string): LiveSettings;
   /** The HTTP candidate for the current choice, or an error message for the form. */
-  liveCandidate(): { ok: true; candidate: Candidate; name: string; requestTimeoutMs: number } | { ok: false; message: string };
+  liveCandidate(): LiveCandidate;
+  /** Why a request to this server got no response (for a run that ended `model_network_error`). */
+  diagnoseNetwork(live: LiveSettings & { ok: true }): Promise<NetworkDiagnosis>;
 }
 
 export const DEFAULT_LOCAL_MODEL: LocalModelForm = {
@@ -60,15 +73,23 @@ export const createModelSlice =
     },
     async testConnection() {
       const { baseUrl, apiKey } = get().localModel;
+      const settings = { baseUrl: deps.resolveUrl(baseUrl), ...(apiKey ? { apiKey } : {}) };
       set({ connection: { status: "testing" } });
-      const listing = await listModels({ baseUrl: deps.resolveUrl(baseUrl), ...(apiKey ? { apiKey } : {}) }, deps.fetch);
-      set({ connection: listing.ok ? { status: "ok", models: listing.models } : { status: "failed", message: `${listing.code}: could not list models at ${baseUrl}` } });
+      const listing = await listModels(settings, deps.fetch);
+      let connection: Connection;
+      if (listing.ok) connection = { status: "ok", models: listing.models };
+      else {
+        const message = `${listing.code}: could not list models at ${baseUrl}`;
+        const network = listing.code === "model_network_error" ? await diagnoseNetworkFailure(deps.probeNetworkFailure, settings, baseUrl, deps.pageOrigin) : undefined;
+        connection = { status: "failed", message, ...(network ? { network } : {}) };
+      }
+      // An answer about a URL the analyst has since changed would describe the wrong server.
+      if (get().localModel.baseUrl === baseUrl && get().connection.status === "testing") set({ connection });
     },
-    liveCandidate() {
-      const kind = get().candidateKind;
+    liveSettings(kind, behaviour) {
       if (kind === "simulated") {
-        const settings = HttpSettings.parse({ baseUrl: deps.simulatorBaseUrl, model: `finbound-sim/${get().candidate}` });
-        return { ok: true, name: `simulated:${get().candidate}`, candidate: httpCandidate(`simulated:${get().candidate}`, settings, deps.fetch), requestTimeoutMs: 15_000 };
+        const settings = HttpSettings.parse({ baseUrl: deps.simulatorBaseUrl, model: `finbound-sim/${behaviour}` });
+        return { ok: true, name: `simulated:${behaviour}`, settings, requestTimeoutMs: 15_000, shownBaseUrl: deps.simulatorBaseUrl };
       }
       const form = get().localModel;
       if (!form.model.trim()) return { ok: false, message: "Name the model to run (Test connection lists them)." };
@@ -80,7 +101,15 @@ export const createModelSlice =
         stream: form.stream,
       });
       if (!parsed.success) return { ok: false, message: `Invalid settings: ${parsed.error.issues[0]?.message ?? ""}` };
-      const name = `local:${parsed.data.model}`;
-      return { ok: true, name, candidate: httpCandidate(name, parsed.data, deps.fetch), requestTimeoutMs: form.requestTimeoutMs };
+      return { ok: true, name: `local:${parsed.data.model}`, settings: parsed.data, requestTimeoutMs: form.requestTimeoutMs, shownBaseUrl: form.baseUrl };
+    },
+    liveCandidate() {
+      const kind = get().candidateKind;
+      const live = get().liveSettings(kind === "simulated" ? "simulated" : "local", get().candidate);
+      if (!live.ok) return live;
+      return { ...live, candidate: httpCandidate(live.name, live.settings, deps.fetch) };
+    },
+    diagnoseNetwork(live) {
+      return diagnoseNetworkFailure(deps.probeNetworkFailure, live.settings, live.shownBaseUrl, deps.pageOrigin);
     },
   });

@@ -11,6 +11,8 @@ import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { VerdictDifference } from "../evaluation/rescore.ts";
 import { toScoredRun } from "../scoring/score.ts";
 import type { StoreDeps } from "./deps.ts";
+import type { LiveSettings } from "./model-slice.ts";
+import type { NetworkDiagnosis } from "./network-failure.ts";
 import type { Store } from "./store.ts";
 import { fixtureById, PACE, type Speed } from "./workspace-slice.ts";
 
@@ -37,7 +39,15 @@ export interface LoadedRun {
   /** The scored run, once finished (diagnostics included: the UI keeps them in a separate panel). */
   scored: ScoredRun | null;
   imported: ImportReport | null;
+  /**
+   * Why a model request got no response, when the run ended `model_network_error`: shown beside the
+   * run, never recorded in it (the outcome stays `unavailable`; the probe ran after the run).
+   */
+  network?: NetworkDiagnosis;
 }
+
+/** Whether a run ended because a model request got no response at all. */
+const endedOnNetworkError = (scored: ScoredRun): boolean => scored.events.some((e) => e.kind === "model_failure" && e.code === "model_network_error");
 
 export interface RunSlice {
   run: LoadedRun | null;
@@ -72,7 +82,7 @@ export const createRunSlice =
         const speed = options?.speed ?? get().speed;
         const fixture = fixtureById(get(), fixtureId);
         if (!fixture) return;
-        let source: { candidate: Candidate; name: string; kind: CandidateKind; clock: Clock; budget: BudgetConfig };
+        let source: { candidate: Candidate; name: string; kind: CandidateKind; clock: Clock; budget: BudgetConfig; live?: LiveSettings & { ok: true } };
         if (candidateKind === "scripted") {
           const candidate = scriptedCandidate(fixture, name);
           if (!candidate) return;
@@ -84,7 +94,7 @@ export const createRunSlice =
             return;
           }
           if (candidateKind === "simulated") await deps.ensureSimulator();
-          source = { candidate: live.candidate, name: live.name, kind: "http", clock: deps.realClock(), budget: { ...REFERENCE_BUDGET, repair: get().runSettings.repair, request_timeout_ms: live.requestTimeoutMs } };
+          source = { candidate: live.candidate, name: live.name, kind: "http", clock: deps.realClock(), budget: { ...REFERENCE_BUDGET, repair: get().runSettings.repair, request_timeout_ms: live.requestTimeoutMs }, live };
         }
         stop?.abort();
         const controller = new AbortController();
@@ -115,8 +125,16 @@ export const createRunSlice =
         if (!isCurrent()) return;
         const run = get().run;
         if (!run) return;
-        set({ run: { ...run, status: "done", scored: toScoredRun(record, fixture, { includeDiagnostics: true }) } });
-        await get().saveToHistory("run");
+        const scored = toScoredRun(record, fixture, { includeDiagnostics: true });
+        set({ run: { ...run, status: "done", scored } });
+        const live = source.live;
+        const explain = async (): Promise<void> => {
+          if (!live || !endedOnNetworkError(scored)) return;
+          const network = await get().diagnoseNetwork(live);
+          const current = get().run;
+          if (current?.key === key) set({ run: { ...current, network } });
+        };
+        await Promise.all([get().saveToHistory("run"), explain()]);
       },
       stopRun() {
         stop?.abort();

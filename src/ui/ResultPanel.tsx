@@ -5,6 +5,7 @@ import { runAtCursor } from "../state/derive.ts";
 import { AccessPanel } from "./access/AccessPanel.tsx";
 import { ClaimsTable } from "./claims/ClaimsTable.tsx";
 import { ImportReportCallout } from "./io/ImportReportCallout.tsx";
+import { NetworkFailureNote } from "./shared/NetworkFailureNote.tsx";
 import { OutcomeBadge, StatusBadge } from "./shared/badges.tsx";
 import { DiagnosticsPanel } from "./verdicts/Diagnostics.tsx";
 import { VerdictList } from "./verdicts/VerdictList.tsx";
@@ -37,6 +38,7 @@ export function ResultPanel({ run, cursor, fixture }: { run: LoadedRun; cursor: 
           </p>
         )}
         {at.finished && scored && <p className="message">“{visible(scored.result.message)}”</p>}
+        {at.finished && run.network && <NetworkFailureNote diagnosis={run.network} />}
         {forged.length > 0 && <p className="callout fail">Forgery attempt: the candidate sent {forged.join(", ")} in its final decision. Discarded; the result holds only the runtime's records.</p>}
         {leak && <p className="callout fail">Internal leak: {leak.explanation}</p>}
         {run.imported && <ImportReportCallout report={run.imported} />}

@@ -6,7 +6,7 @@ import { evaluateSuite } from "../../src/evaluation/suite.ts";
 import { createStore } from "../../src/state/store.ts";
 import { loadFixtures } from "../support.ts";
 
-/** The real slices with test-friendly outer dependencies: instant clock, node crypto, global fetch, history in memory. */
+/** The real slices with test-friendly outer dependencies: instant clock, node crypto, global fetch, history in memory, a fixed network probe. */
 export function testDeps(overrides: Partial<StoreDeps> = {}): StoreDeps {
   return {
     fixtures: loadFixtures(),
@@ -20,6 +20,9 @@ export function testDeps(overrides: Partial<StoreDeps> = {}): StoreDeps {
     simulatorBaseUrl: "http://simulator.test",
     ensureSimulator: async () => {},
     evaluateSuite,
+    pageOrigin: "http://workbench.test",
+    // Node has no CORS or CSP: a failed request here means nothing answered.
+    probeNetworkFailure: async () => "no_server",
     history: createMemoryHistory(),
     ...overrides,
   };

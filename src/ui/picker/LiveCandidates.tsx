@@ -1,6 +1,7 @@
 import type { Fixture } from "../../schemas/fixture.ts";
 import { appStore, useStore } from "../../state/app-store.ts";
 import { SIMULATED_FAULTS } from "../../state/model-slice.ts";
+import { NetworkFailureNote } from "../shared/NetworkFailureNote.tsx";
 
 /** The simulated model: the real HTTP adapter against a service worker that answers like a server. */
 export function SimulatedModelPicker({ fixture, candidate }: { fixture: Fixture; candidate: string }) {
@@ -69,6 +70,7 @@ export function LocalModelForm() {
           {connection.status === "failed" && <span className="callout fail">{connection.message}</span>}
         </span>
       </div>
+      {connection.status === "failed" && connection.network && <NetworkFailureNote diagnosis={connection.network} />}
       {connection.status === "ok" && (
         <ul className="model-list">
           {connection.models.map((m) => (
