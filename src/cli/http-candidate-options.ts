@@ -1,4 +1,4 @@
-import { httpCandidate } from "../candidates/http/http-candidate.ts";
+import { httpCandidate, listModels } from "../candidates/http/http-candidate.ts";
 import { HttpSettings, publicSettings } from "../candidates/http/settings.ts";
 import type { FetchLike } from "../candidates/http/wire.ts";
 import type { Candidate } from "../runtime/candidate.ts";
@@ -10,40 +10,102 @@ export interface HttpCliOptions {
   "api-key-env"?: string | undefined;
   "response-format"?: string | undefined;
   stream?: boolean | undefined;
+  temperature?: string | undefined;
+  seed?: string | undefined;
 }
+
+export const HTTP_OPTIONS = {
+  "base-url": { type: "string" },
+  model: { type: "string" },
+  "api-key-env": { type: "string" },
+  "response-format": { type: "string" },
+  stream: { type: "boolean" },
+  temperature: { type: "string" },
+  seed: { type: "string" },
+} as const;
 
 export interface HttpCandidateFactory {
   name: string;
-  settings: Record<string, unknown>;
-  make(): Candidate;
+  settings: HttpSettings;
+  /** Settings as they may be recorded (no key). */
+  publicSettings: Record<string, unknown>;
+  /** A candidate for one trial: trial t sends seed + t − 1 when a seed is in play, so trials differ and reruns repeat. */
+  make(trial: number): Candidate;
 }
 
-const nodeFetch: FetchLike = (url, init) => fetch(url, init);
+export const nodeFetch: FetchLike = (url, init) => fetch(url, init);
+
+const number = (flag: string, value: string | undefined): number | undefined => {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n)) throw new UsageError(`--${flag} must be a number (got ${value})`);
+  return n;
+};
 
 /** Builds the HTTP candidate from CLI flags. The key is read from the named variable, never from argv. */
-export function httpCandidateFromFlags(flags: HttpCliOptions, env: Readonly<Record<string, string | undefined>> = process.env): HttpCandidateFactory {
+export function httpCandidateFromFlags(flags: HttpCliOptions, env: Readonly<Record<string, string | undefined>> = process.env, fetchImpl: FetchLike = nodeFetch, trials = 1): HttpCandidateFactory {
   if (!flags["base-url"]) throw new UsageError("--candidate http needs --base-url URL (e.g. http://127.0.0.1:8080)");
   if (!flags.model) throw new UsageError("--candidate http needs --model NAME");
+  let url: URL;
+  try {
+    url = new URL(flags["base-url"]);
+  } catch {
+    throw new UsageError(`--base-url ${flags["base-url"]} is not a URL (e.g. http://127.0.0.1:8080)`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--base-url must be an http:// or https:// URL (got ${url.protocol}//…)`);
   let apiKey: string | undefined;
   const keyVar = flags["api-key-env"];
   if (keyVar) {
     apiKey = env[keyVar];
     if (!apiKey) throw new UsageError(`--api-key-env ${keyVar}: the environment variable is not set`);
   }
+  const temperature = number("temperature", flags.temperature);
+  const seed = number("seed", flags.seed);
   const parsed = HttpSettings.safeParse({
     baseUrl: flags["base-url"],
     model: flags.model,
     ...(apiKey ? { apiKey } : {}),
     ...(flags["response-format"] ? { responseFormat: flags["response-format"] } : {}),
+    ...(temperature === undefined ? {} : { temperature }),
+    ...(seed === undefined ? {} : { seed }),
     stream: flags.stream ?? false,
   });
   if (!parsed.success) throw new UsageError(`invalid HTTP settings: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  try {
-    new URL(parsed.data.baseUrl);
-  } catch {
-    throw new UsageError(`--base-url ${flags["base-url"]} is not a URL`);
-  }
   const settings = parsed.data;
   const name = `http:${settings.model}`;
-  return { name, settings: publicSettings(settings), make: () => httpCandidate(name, settings, nodeFetch) };
+  const baseSeed = settings.seed ?? (trials > 1 ? 1 : undefined);
+  return {
+    name,
+    settings,
+    publicSettings: publicSettings(settings),
+    make: (trial) => httpCandidate(name, baseSeed === undefined ? settings : { ...settings, seed: baseSeed + trial - 1 }, fetchImpl),
+  };
+}
+
+/**
+ * Asks the server what it serves before the first fixture: nothing answering, or a model it does
+ * not list, stops the run with a message naming the address. llama-server lists only its alias and
+ * answers under it whatever name is asked, so a one-model list that lacks the name is a warning.
+ */
+export async function preflight(factory: HttpCandidateFactory, fetchImpl: FetchLike, timeoutMs: number): Promise<{ warning: string | null; models: string[] }> {
+  const { baseUrl, model } = factory.settings;
+  const listing = await listModels(factory.settings, fetchImpl, AbortSignal.timeout(timeoutMs));
+  if (!listing.ok) {
+    const why = listing.code === "model_network_error" ? networkWords(listing.detail, timeoutMs) : listing.detail.split(":")[0];
+    throw new UsageError(`nothing usable answers at ${baseUrl} (GET /v1/models: ${why}). Is the server running on that address and port? (llama-server --port N, ollama serve, vllm serve)`);
+  }
+  if (listing.models.includes(model)) return { warning: null, models: listing.models };
+  if (listing.models.length === 1) {
+    return { warning: `the server at ${baseUrl} lists only ${listing.models[0]}, not ${model}: llama-server answers under its alias whatever name is asked, so the run goes on; the model that answered is recorded`, models: listing.models };
+  }
+  throw new UsageError(`the server at ${baseUrl} does not list the model ${model} (it lists: ${listing.models.join(", ") || "nothing"})`);
+}
+
+function networkWords(detail: string, timeoutMs: number): string {
+  if (/ECONNREFUSED/i.test(detail)) return "connection refused";
+  if (/ENOTFOUND|EAI_AGAIN/i.test(detail)) return "host not found";
+  if (/abort|timeout/i.test(detail)) return `no answer within ${timeoutMs} ms`;
+  // The cause as the fetch implementation words it ("bad port" for a port fetch refuses to use).
+  const cause = /\((?:[A-Za-z_]+: )?([^()]{1,80})\)$/.exec(detail)?.[1];
+  return cause ? `the connection failed: ${cause}` : "the connection failed";
 }

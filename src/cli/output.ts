@@ -1,12 +1,12 @@
 import { writeFileSync } from "node:fs";
 import type { ScoredRun } from "../schemas/scored-run.ts";
-import { FORMATS, formatRuns, type Format } from "./report.ts";
+import { formatRuns, type Format } from "./report.ts";
 import type { CliIo } from "./command.ts";
 import { UsageError } from "./usage-error.ts";
 
-export function parseFormat(value: string | undefined): Format {
+export function parseFormat(value: string | undefined, allowed: readonly Format[] = ["table", "json", "junit"]): Format {
   const format = value ?? "table";
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got ${format})`);
+  if (!(allowed as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${allowed.join(", ")} (got ${format})`);
   return format as Format;
 }
 

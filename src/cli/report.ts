@@ -1,13 +1,17 @@
 import type { ScoredRun } from "../schemas/scored-run.ts";
+import { runReason } from "../evaluation/reason.ts";
 import { failedChecks } from "../scoring/score.ts";
 
-export const FORMATS = ["table", "json", "junit"] as const;
+export const FORMATS = ["table", "json", "junit", "jsonl"] as const;
 export type Format = (typeof FORMATS)[number];
 
 export function formatRuns(runs: readonly ScoredRun[], format: Format): string {
   switch (format) {
     case "json":
-      return `${JSON.stringify(runs, null, 2)}\n`;
+      // Restricted diagnostics stay in memory for the table's reasons; they are never printed.
+      return `${JSON.stringify(runs.map(({ diagnostics: _restricted, ...run }) => run), null, 2)}\n`;
+    case "jsonl":
+      return runs.map(({ diagnostics: _restricted, ...run }) => `${JSON.stringify(run)}\n`).join("");
     case "junit":
       return junit(runs);
     case "table":
@@ -16,8 +20,9 @@ export function formatRuns(runs: readonly ScoredRun[], format: Format): string {
 }
 
 function table(runs: readonly ScoredRun[]): string {
-  const rows = runs.map((r) => [r.fixture, r.candidate, r.outcome, r.passed ? "PASS" : "FAIL", failedChecks(r.verdicts).join(", ") || "-"]);
-  const head = ["fixture", "candidate", "outcome", "result", "failed checks"];
+  const trials = runs.some((r) => r.trial !== undefined);
+  const rows = runs.map((r) => [r.fixture, r.candidate, ...(trials ? [String(r.trial ?? "-")] : []), r.outcome, runReason(r), r.passed ? "PASS" : "FAIL", failedChecks(r.verdicts).join(", ") || "-"]);
+  const head = ["fixture", "candidate", ...(trials ? ["trial"] : []), "outcome", "reason", "result", "failed checks"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? "").length)));
   const line = (cells: string[]): string => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ");
   const passedCount = runs.filter((r) => r.passed).length;

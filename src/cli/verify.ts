@@ -1,23 +1,21 @@
-import { readJsonFile } from "../files/read-json-file.ts";
-import { validateExport, verifyExportFile } from "../integrity/verify-file.ts";
+import { readExportFile, verifyExport } from "../integrity/export-file.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run verify -- FILE... [--max-bytes N]
-  Checks the hash chain and digest of finbound.scored-run/v1 and finbound.scored-suite/v1 exports.
+  Checks the hash chain and digest of finbound.scored-run/v1 and finbound.scored-suite/v1 exports,
+  and of JSONL suites (eval --format jsonl), whose closing line seals the lines before it.
 ${MAX_BYTES_USAGE}
   Exit status: 0 every file verified, 1 a file was changed after export (or is not sealed), 2 bad usage or an unreadable file.`;
 
 /** One line per file: "verified", or exactly what does not match. A file that cannot be read as an export is a usage error. */
 async function verifyFile(file: string, maxBytes: number): Promise<{ ok: boolean; line: string }> {
-  const read = readJsonFile(readFileBytes(file, maxBytes), { maxBytes });
+  const read = readExportFile(readFileBytes(file, maxBytes), { maxBytes });
   if (!read.ok) throw new UsageError(`${file}: ${read.message}`);
-  const valid = validateExport(read.value);
-  if (!valid.ok) throw new UsageError(`${file}: ${valid.message}`);
   // The seals are checked on the file as parsed from its text, not on what validation kept of it.
-  const v = await verifyExportFile(read.parsed, nodeSha256);
+  const v = await verifyExport(read.value, nodeSha256);
   return { ok: v.status === "verified", line: `${file}: ${v.status === "verified" ? v.message : `NOT VERIFIED — ${v.message}`}` };
 }
 

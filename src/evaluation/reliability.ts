@@ -66,29 +66,50 @@ const mean = (values: readonly (number | null)[]): number | null => {
 /** The nearest-rank percentile of sorted values. */
 export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-const durationMs = (run: ScoredRun): number => run.events.at(-1)?.at_ms ?? 0;
-const tokensOf = (run: ScoredRun): number | null => {
+/** What reliability needs of one run: a few numbers, so a long evaluation keeps only these. */
+export interface RunSummary {
+  fixture: string;
+  passed: boolean;
+  infrastructure: boolean;
+  outcome: Outcome;
+  durationMs: number;
+  tokens: number | null;
+}
+
+export function summarise(run: ScoredRun): RunSummary {
   const usages = run.events.flatMap((e) => (e.kind === "model_reply" && e.usage ? [e.usage] : []));
-  if (usages.length === 0) return null;
-  return usages.reduce((sum, u) => sum + (u.total_tokens ?? (u.prompt_tokens ?? 0) + (u.completion_tokens ?? 0)), 0);
-};
+  return {
+    fixture: run.fixture,
+    passed: run.passed,
+    infrastructure: isInfrastructureFailure(run),
+    outcome: run.outcome,
+    durationMs: run.events.at(-1)?.at_ms ?? 0,
+    tokens: usages.length === 0 ? null : usages.reduce((sum, u) => sum + (u.total_tokens ?? (u.prompt_tokens ?? 0) + (u.completion_tokens ?? 0)), 0),
+  };
+}
 
 /** pass^k and pass@k per fixture and overall for k = 1…K, with the distributions beside them. */
-export function reliability(runs: readonly ScoredRun[]): Reliability {
-  const byFixture = new Map<string, ScoredRun[]>();
-  for (const run of runs) byFixture.set(run.fixture, [...(byFixture.get(run.fixture) ?? []), run]);
+export const reliability = (runs: readonly ScoredRun[]): Reliability => reliabilityOf(runs.map(summarise));
+
+export function reliabilityOf(runs: readonly RunSummary[]): Reliability {
+  const byFixture = new Map<string, RunSummary[]>();
+  for (const run of runs) {
+    const list = byFixture.get(run.fixture);
+    if (list) list.push(run);
+    else byFixture.set(run.fixture, [run]);
+  }
   const k = Math.max(0, ...[...byFixture.values()].map((r) => r.length));
   const ks = Array.from({ length: k }, (_, i) => i + 1);
   const fixtures = [...byFixture.entries()].map(([fixture, fxRuns]): FixtureReliability => {
-    const counted = fxRuns.filter((r) => !isInfrastructureFailure(r));
+    const counted = fxRuns.filter((r) => !r.infrastructure);
     const n = counted.length;
     const c = counted.filter((r) => r.passed).length;
     return { fixture, runs: fxRuns.length, infrastructure: fxRuns.length - n, n, c, passHat: ks.map((j) => passHatK(n, c, j)), passAt: ks.map((j) => passAtK(n, c, j)) };
   });
   const outcomes: Partial<Record<Outcome, number>> = {};
   for (const run of runs) outcomes[run.outcome] = (outcomes[run.outcome] ?? 0) + 1;
-  const durations = runs.map(durationMs).sort((a, b) => a - b);
-  const tokens = runs.map(tokensOf).filter((t): t is number => t !== null);
+  const durations = runs.map((r) => r.durationMs).sort((a, b) => a - b);
+  const tokens = runs.map((r) => r.tokens).filter((t): t is number => t !== null);
   return {
     k,
     fixtures,

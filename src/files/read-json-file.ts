@@ -73,17 +73,12 @@ const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * Expected failures are values with a `code`; nothing here throws for a bad file.
  */
 export function readJsonFile(bytes: Uint8Array, limits: FileLimits = {}): JsonFileRead {
-  const maxBytes = limits.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const maxDepth = limits.maxDepth ?? MAX_FILE_DEPTH;
-  if (bytes.length > maxBytes) return tooLarge(maxBytes);
-  if (bytes.length === 0) return problem("empty", "the file is empty");
-  if (BOM.every((b, i) => bytes[i] === b)) return problem("byte_order_mark", "the file starts with a byte-order mark (save it as UTF-8 without one)");
-  let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    return problem("not_utf8", `the file is not valid UTF-8 (byte ${Math.max(0, firstInvalidUtf8Byte(bytes))})`);
-  }
+  const decoded = decodeFileText(bytes, limits);
+  return decoded.ok ? parseJsonText(decoded.text, limits.maxDepth ?? MAX_FILE_DEPTH) : decoded;
+}
+
+/** The checks after decoding, for one JSON value: depth, duplicate keys, exactly one value. */
+export function parseJsonText(text: string, maxDepth: number = MAX_FILE_DEPTH): JsonFileRead {
   const shape = inspectJson(text, maxDepth);
   if (!shape.ok && shape.code === "too_deep") return problem("too_deep", `the file is nested deeper than ${maxDepth} levels`);
   if (!shape.ok) return problem("duplicate_key", `a key appears twice in one object (${shown(JSON.stringify(shape.key))} at ${shown(shape.path, 200)})`);
@@ -94,6 +89,19 @@ export function readJsonFile(bytes: Uint8Array, limits: FileLimits = {}): JsonFi
     return syntaxMessage(locateJsonError(text));
   }
   return { ok: true, value: dropPrototypeKeys(parsed), parsed };
+}
+
+/** The bytes decoded as strict UTF-8 after the size and byte-order-mark checks, or why not. */
+export function decodeFileText(bytes: Uint8Array, limits: FileLimits = {}): { ok: true; text: string } | FileProblem {
+  const maxBytes = limits.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
+  if (bytes.length > maxBytes) return tooLarge(maxBytes);
+  if (bytes.length === 0) return problem("empty", "the file is empty");
+  if (BOM.every((b, i) => bytes[i] === b)) return problem("byte_order_mark", "the file starts with a byte-order mark (save it as UTF-8 without one)");
+  try {
+    return { ok: true, text: decoder.decode(bytes) };
+  } catch {
+    return problem("not_utf8", `the file is not valid UTF-8 (byte ${Math.max(0, firstInvalidUtf8Byte(bytes))})`);
+  }
 }
 
 /** A text already in memory (a history record, a string handed to an import) is read as its UTF-8 bytes. */

@@ -1,5 +1,5 @@
 import { canonicalJson, RUNTIME_VERSION } from "../runtime/canonical.ts";
-import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type CandidateKind } from "../schemas/export.ts";
+import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type CandidateKind, type EvaluationPlan } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { sealRun, suiteDigest } from "./run-digest.ts";
@@ -29,19 +29,20 @@ export async function exportRun(run: ScoredRun, fixture: Fixture, kind: Candidat
     verdicts: run.verdicts,
     passed: run.passed,
     unused_replies: run.unused_replies,
+    ...(run.trial === undefined ? {} : { trial: run.trial }),
     ...(options.includeDiagnostics && run.diagnostics ? { diagnostics: run.diagnostics } : {}),
   });
   return { ...unsealed, integrity: await sealRun(unsealed, options.sha256) };
 }
 
 /** Several scored runs as a sealed `finbound.scored-suite/v1` file. */
-export async function exportSuite(runs: readonly { run: ScoredRun; fixture: Fixture; kind: CandidateKind }[], options: ExportOptions): Promise<ScoredSuiteExport> {
+export async function exportSuite(runs: readonly { run: ScoredRun; fixture: Fixture; kind: CandidateKind }[], options: ExportOptions & { plan?: EvaluationPlan }): Promise<ScoredSuiteExport> {
   const sealed = await Promise.all(runs.map((r) => exportRun(r.run, r.fixture, r.kind, options)));
   return sealSuite(sealed, options);
 }
 
-/** Runs that are already sealed, bound into one sealed suite. */
-export async function sealSuite(runs: readonly ScoredRunExport[], options: Pick<ExportOptions, "sha256" | "nowIso">): Promise<ScoredSuiteExport> {
-  const header = { format: SCORED_SUITE_FORMAT, exported_at: options.nowIso, runtime_version: RUNTIME_VERSION } as const;
+/** Runs that are already sealed, bound into one sealed suite (with the plan they were run under, if any). */
+export async function sealSuite(runs: readonly ScoredRunExport[], options: Pick<ExportOptions, "sha256" | "nowIso"> & { plan?: EvaluationPlan }): Promise<ScoredSuiteExport> {
+  const header = { format: SCORED_SUITE_FORMAT, exported_at: options.nowIso, runtime_version: RUNTIME_VERSION, ...(options.plan ? { plan: options.plan } : {}) };
   return ScoredSuiteExport.parse({ ...header, runs, integrity: { algorithm: "sha256", canonicalization: "RFC8785", digest: await suiteDigest(header, runs, options.sha256) } });
 }

@@ -1,6 +1,6 @@
 import { canonicalJson } from "../runtime/canonical.ts";
 import { CALCULATOR_VERSIONS } from "../runtime/tools/catalogue.ts";
-import type { ScoredRunExport, ScoredSuiteExport } from "../schemas/export.ts";
+import type { ScoredRunExport } from "../schemas/export.ts";
 import { Integrity } from "../schemas/integrity.ts";
 import { chainEvents, GENESIS, type Sha256Hex } from "./seal.ts";
 
@@ -71,13 +71,28 @@ export async function verifyRun(raw: unknown, sha256: Sha256Hex): Promise<Verifi
   return { ok: true, status: "verified" };
 }
 
-type SuiteHeader = Pick<ScoredSuiteExport, "format" | "exported_at" | "runtime_version">;
+export interface SuiteHeader {
+  format: string;
+  exported_at: string;
+  runtime_version: string;
+  plan?: unknown;
+}
 
-/** The suite digest: its header and the run digests, in order, so a run removed, added or reordered is evident. */
+/** A run's digest as its seal states it, or null for an unsealed run. */
+export const runDigestOf = (run: { integrity?: unknown }): string | null => {
+  const seal = Integrity.safeParse(run.integrity);
+  return seal.success ? seal.data.digest : null;
+};
+
+/**
+ * The suite digest: its header (with the plan, when there is one) and the run digests, in order, so
+ * a run removed, added or reordered, or a plan edited, is evident. Suites without a plan hash as before.
+ */
 export async function suiteDigest(header: SuiteHeader, runs: readonly { integrity?: unknown }[], sha256: Sha256Hex): Promise<string> {
-  const digests = runs.map((r) => {
-    const seal = Integrity.safeParse(r.integrity);
-    return seal.success ? seal.data.digest : null;
-  });
-  return sha256(canonicalJson({ format: header.format, exported_at: header.exported_at, runtime_version: header.runtime_version, runs: digests }));
+  return suiteDigestOfDigests(header, runs.map(runDigestOf), sha256);
+}
+
+export function suiteDigestOfDigests(header: SuiteHeader, digests: readonly (string | null)[], sha256: Sha256Hex): Promise<string> {
+  const plan = header.plan === undefined ? {} : { plan: header.plan };
+  return sha256(canonicalJson({ format: header.format, exported_at: header.exported_at, runtime_version: header.runtime_version, ...plan, runs: digests }));
 }

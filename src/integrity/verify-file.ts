@@ -20,7 +20,7 @@ const label = (run: unknown, i: number): string => {
  * touches it: every run's chain and digest, and a suite's own digest over its header and runs.
  */
 export async function verifyExportFile(raw: unknown, sha256: Sha256Hex): Promise<FileVerification> {
-  const file = (raw ?? {}) as { format?: unknown; runs?: unknown; integrity?: unknown; exported_at?: unknown; runtime_version?: unknown };
+  const file = (raw ?? {}) as { format?: unknown; runs?: unknown; integrity?: unknown; exported_at?: unknown; runtime_version?: unknown; plan?: unknown };
   if (file.format !== SCORED_SUITE_FORMAT) {
     const v = await verifyRun(raw, sha256);
     return v.ok ? { status: "verified", message: "verified" } : { status: v.status === "unsealed" ? "unsealed" : "broken", message: v.message };
@@ -33,7 +33,7 @@ export async function verifyExportFile(raw: unknown, sha256: Sha256Hex): Promise
     if (!v.ok) unsealed += 1;
   }
   const seal = SuiteIntegrity.safeParse(file.integrity);
-  const header = { format: SCORED_SUITE_FORMAT, exported_at: String(file.exported_at), runtime_version: String(file.runtime_version) } as const;
+  const header = { format: SCORED_SUITE_FORMAT, exported_at: String(file.exported_at), runtime_version: String(file.runtime_version), ...(file.plan === undefined ? {} : { plan: file.plan }) };
   if (file.integrity !== undefined && (!seal.success || seal.data.digest !== (await suiteDigest(header, runs as { integrity?: unknown }[], sha256)))) {
     return { status: "broken", message: "the suite digest does not match: a run was added, removed or reordered, or the suite header was edited" };
   }

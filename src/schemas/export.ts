@@ -7,6 +7,8 @@ import { Integrity, SuiteIntegrity } from "./integrity.ts";
 
 export const SCORED_RUN_FORMAT = "finbound.scored-run/v1";
 export const SCORED_SUITE_FORMAT = "finbound.scored-suite/v1";
+/** A suite written one sealed run per line as runs finish: a header line, run lines, a closing line. */
+export const SCORED_SUITE_JSONL_FORMAT = "finbound.scored-suite/v1+jsonl";
 
 export const CandidateKind = z.enum(["scripted", "collected-trace", "http", "imported"]);
 export type CandidateKind = z.infer<typeof CandidateKind>;
@@ -28,6 +30,8 @@ export const ScoredRunExport = z.strictObject({
   verdicts: z.array(Verdict),
   passed: z.boolean(),
   unused_replies: z.number().int().nonnegative(),
+  /** 1-based, when the fixture was run k times. Bound by the digest like every other field. */
+  trial: z.number().int().positive().optional(),
   /** Restricted: present only when the analyst chose to include it. */
   diagnostics: Diagnostics.optional(),
   /** Hash chain and digest (src/integrity): import and `npm run verify` check them. */
@@ -35,11 +39,43 @@ export const ScoredRunExport = z.strictObject({
 });
 export type ScoredRunExport = z.infer<typeof ScoredRunExport>;
 
+/** What an evaluation set out to run: merge checks that shards add up to exactly this. */
+export const EvaluationPlan = z.strictObject({
+  fixtures: z.array(z.string()),
+  candidates: z.array(z.string()),
+  trials: z.number().int().positive(),
+  shard: z.strictObject({ index: z.number().int().positive(), count: z.number().int().positive() }),
+});
+export type EvaluationPlan = z.infer<typeof EvaluationPlan>;
+
 export const ScoredSuiteExport = z.strictObject({
   format: z.literal(SCORED_SUITE_FORMAT),
   exported_at: z.string(),
   runtime_version: z.string(),
+  /** Present when the suite came from `eval --trials/--shard` or `merge`: bound by the suite digest. */
+  plan: EvaluationPlan.optional(),
   runs: z.array(ScoredRunExport),
   integrity: SuiteIntegrity.optional(),
 });
 export type ScoredSuiteExport = z.infer<typeof ScoredSuiteExport>;
+
+/** The first line of a JSONL suite. */
+export const JsonlSuiteHeader = z.strictObject({
+  format: z.literal(SCORED_SUITE_JSONL_FORMAT),
+  exported_at: z.string(),
+  runtime_version: z.string(),
+  plan: EvaluationPlan.optional(),
+});
+export type JsonlSuiteHeader = z.infer<typeof JsonlSuiteHeader>;
+
+/**
+ * The last line of a JSONL suite, written once every run is: the suite digest over the header and
+ * the run digests in the order the lines were written. A file without it was cut short (a killed
+ * run): every line before is still a sealed run, and verification says the suite is incomplete.
+ */
+export const JsonlSuiteEnd = z.strictObject({
+  end: z.literal(SCORED_SUITE_JSONL_FORMAT),
+  runs: z.number().int().nonnegative(),
+  integrity: SuiteIntegrity,
+});
+export type JsonlSuiteEnd = z.infer<typeof JsonlSuiteEnd>;

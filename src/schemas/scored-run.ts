@@ -15,6 +15,8 @@ export const ScoredRun = z.object({
   events: z.array(RunEvent),
   /** Replies of a collected trace left over when the run ended. */
   unused_replies: z.number().int().nonnegative(),
+  /** 1-based, when the fixture was run k times (`eval --trials K`). */
+  trial: z.number().int().positive().optional(),
   diagnostics: Diagnostics.optional(),
 });
 export type ScoredRun = z.infer<typeof ScoredRun>;

@@ -47,7 +47,7 @@ export function httpCandidate(name: string, settings: HttpSettings, fetchImpl: F
         response = await fetchImpl(endpoint(settings.baseUrl, "chat/completions"), { method: "POST", headers: headersFor(settings), body, signal });
       } catch (error) {
         if (signal.aborted) return { value: failure("model_cancelled", "the request was aborted") };
-        return { value: failure("model_network_error", redact(`request failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, settings.apiKey)) };
+        return { value: failure("model_network_error", redact(`request failed: ${describeNetworkError(error)}`, settings.apiKey)) };
       }
       return { value: await readReply(response, settings, signal) };
     },
@@ -85,6 +85,14 @@ async function readReply(response: ResponseLike, settings: HttpSettings, signal:
   return { ok: true, text: content, finishReason: choice.finish_reason ?? null, usage, ...(model === undefined ? {} : { model }) };
 }
 
+/** The error and its cause: Node's fetch says only "fetch failed"; the cause says ECONNREFUSED. */
+function describeNetworkError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: unknown }).cause;
+  const because = cause instanceof Error ? ` (${(cause as { code?: unknown }).code ?? cause.name}: ${cause.message})` : "";
+  return `${error.name}: ${error.message}${because}`;
+}
+
 const stripUndefined = (u: TokenUsage): TokenUsage => Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) as TokenUsage;
 
 export type ModelListing = { ok: true; models: string[] } | { ok: false; code: ModelFailureCode; detail: string };
@@ -95,10 +103,16 @@ export async function listModels(settings: Pick<HttpSettings, "baseUrl" | "apiKe
     const response = await fetchImpl(endpoint(settings.baseUrl, "models"), { method: "GET", headers: headersFor(settings), ...(signal ? { signal } : {}) });
     const text = await response.text();
     if (!response.ok) return { ok: false, code: response.status === 429 ? "model_rate_limited" : "model_http_error", detail: redact(`HTTP ${response.status}: ${text.slice(0, 500)}`, settings.apiKey) };
-    const parsed = ModelList.safeParse(JSON.parse(text));
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return { ok: false, code: "model_http_error", detail: "the response is not a model list (not JSON)" };
+    }
+    const parsed = ModelList.safeParse(json);
     if (!parsed.success) return { ok: false, code: "model_http_error", detail: "the response is not a model list" };
     return { ok: true, models: parsed.data.data.map((m) => m.id) };
   } catch (error) {
-    return { ok: false, code: "model_network_error", detail: redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error), settings.apiKey) };
+    return { ok: false, code: "model_network_error", detail: redact(describeNetworkError(error), settings.apiKey) };
   }
 }

@@ -1,0 +1,112 @@
+import { closeSync, openSync, writeSync, writeFileSync } from "node:fs";
+import { jobKey, type Job } from "../evaluation/plan.ts";
+import { JsonlSuiteWriter, jsonlHeader } from "../integrity/jsonl-suite.ts";
+import { sealSuite } from "../integrity/export.ts";
+import type { CollectedTrace } from "../schemas/collected-trace.ts";
+import type { EvaluationPlan, ScoredRunExport } from "../schemas/export.ts";
+import type { ScoredRun } from "../schemas/scored-run.ts";
+import type { CliIo } from "./command.ts";
+import type { Format } from "./report.ts";
+import { nodeSha256 } from "./node-sha256.ts";
+import { UsageError } from "./usage-error.ts";
+
+/** A file written line by line as results arrive: what is written stays written if the process dies. */
+class LineFile {
+  readonly #fd: number;
+  constructor(readonly path: string) {
+    try {
+      this.#fd = openSync(path, "w");
+    } catch {
+      throw new UsageError(`cannot write ${path}`);
+    }
+  }
+  write(line: string): void {
+    writeSync(this.#fd, `${line}\n`);
+  }
+  close(): void {
+    closeSync(this.#fd);
+  }
+}
+
+export interface SinkOptions {
+  format: Format;
+  out: string | undefined;
+  exportFile: string | undefined;
+  collectFile: string | undefined;
+  plan: EvaluationPlan;
+  io: CliIo;
+}
+
+/**
+ * Where an evaluation's results go as each run finishes. With `--format jsonl` every run is written
+ * at once (to `--out` or stdout) and nothing is kept; otherwise runs are kept for the final table.
+ * Collected traces stream the same way when their file ends `.jsonl`.
+ */
+export class RunSink {
+  readonly #runs: ScoredRun[] = [];
+  readonly #sealed: ScoredRunExport[] = [];
+  readonly #traces: CollectedTrace[] = [];
+  readonly #jsonl: { writer: JsonlSuiteWriter; file: LineFile | null } | null;
+  readonly #traceFile: LineFile | null;
+
+  constructor(private readonly o: SinkOptions) {
+    if (o.format === "jsonl") {
+      const file = o.out ? new LineFile(o.out) : null;
+      const writeLine = file ? (line: string) => file.write(line) : (line: string) => void o.io.stdout.write(`${line}\n`);
+      this.#jsonl = { writer: new JsonlSuiteWriter(jsonlHeader(new Date().toISOString(), o.plan), writeLine, nodeSha256), file };
+    } else {
+      this.#jsonl = null;
+    }
+    this.#traceFile = o.collectFile?.endsWith(".jsonl") ? new LineFile(o.collectFile) : null;
+  }
+
+  add(run: ScoredRun, sealed: ScoredRunExport, trace: CollectedTrace | null): void {
+    if (this.#jsonl) this.#jsonl.writer.add(sealed);
+    else this.#runs.push(run);
+    if (this.o.exportFile && !this.#jsonl) this.#sealed.push(sealed);
+    if (trace && this.#traceFile) this.#traceFile.write(JSON.stringify(trace));
+    else if (trace && this.o.collectFile) this.#traces.push(trace);
+  }
+
+  async close(): Promise<void> {
+    if (this.#jsonl) {
+      await this.#jsonl.writer.end();
+      this.#jsonl.file?.close();
+      if (this.o.exportFile) this.o.io.stderr.write("--export is not needed with --format jsonl: the JSONL file is the sealed suite\n");
+    }
+    if (this.#traceFile) {
+      this.#traceFile.close();
+      this.o.io.stderr.write(`collected traces in ${this.#traceFile.path}\n`);
+    } else if (this.o.collectFile) {
+      write(this.o.collectFile, `${JSON.stringify(this.#traces, null, 2)}\n`);
+      this.o.io.stderr.write(`collected ${this.#traces.length} trace(s) in ${this.o.collectFile}\n`);
+    }
+    if (this.o.exportFile && !this.#jsonl) {
+      const suite = await sealSuite(this.#inPlanOrder(this.#sealed, (r) => ({ fixture: r.fixture.id, candidate: r.candidate.name, trial: r.trial ?? 1 })), { sha256: nodeSha256, nowIso: new Date().toISOString(), plan: this.o.plan });
+      write(this.o.exportFile, `${JSON.stringify(suite, null, 2)}\n`);
+      this.o.io.stderr.write(`exported ${suite.runs.length} sealed run(s) to ${this.o.exportFile}\n`);
+    }
+  }
+
+  /** The kept runs in the plan's order (fixture, candidate, trial), whatever order they finished in. */
+  runsInPlanOrder(): ScoredRun[] {
+    return this.#inPlanOrder(this.#runs, (r) => ({ fixture: r.fixture, candidate: r.candidate, trial: r.trial ?? 1 }));
+  }
+
+  #inPlanOrder<T>(items: readonly T[], job: (item: T) => Job): T[] {
+    const order = new Map(this.o.plan.fixtures.map((f, i) => [f, i]));
+    return [...items].sort((a, b) => {
+      const ja = job(a);
+      const jb = job(b);
+      return (order.get(ja.fixture) ?? 0) - (order.get(jb.fixture) ?? 0) || ja.trial - jb.trial || jobKey(ja).localeCompare(jobKey(jb));
+    });
+  }
+}
+
+function write(path: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch {
+    throw new UsageError(`cannot write ${path}`);
+  }
+}

@@ -1,0 +1,92 @@
+import { validateJson } from "../files/read-json-file.ts";
+import type { JsonLine } from "../files/read-json-lines.ts";
+import { RUNTIME_VERSION } from "../runtime/canonical.ts";
+import { JsonlSuiteEnd, JsonlSuiteHeader, ScoredRunExport, SCORED_SUITE_JSONL_FORMAT, type EvaluationPlan } from "../schemas/export.ts";
+import { runDigestOf, suiteDigestOfDigests, verifyRun } from "./run-digest.ts";
+import type { Sha256Hex } from "./seal.ts";
+import type { FileVerification } from "./verify-file.ts";
+
+// A suite written as it runs: a header line, one sealed run per line as each finishes, and a closing
+// line with the suite digest. The writer keeps only the digests, so a 10,000-run evaluation never
+// holds its runs in memory, and a killed run loses nothing already written.
+
+export const jsonlHeader = (nowIso: string, plan?: EvaluationPlan): JsonlSuiteHeader => ({
+  format: SCORED_SUITE_JSONL_FORMAT,
+  exported_at: nowIso,
+  runtime_version: RUNTIME_VERSION,
+  ...(plan ? { plan } : {}),
+});
+
+export class JsonlSuiteWriter {
+  readonly #digests: (string | null)[] = [];
+
+  constructor(
+    private readonly header: JsonlSuiteHeader,
+    private readonly writeLine: (line: string) => void,
+    private readonly sha256: Sha256Hex,
+  ) {
+    writeLine(JSON.stringify(header));
+  }
+
+  add(run: ScoredRunExport): void {
+    this.#digests.push(runDigestOf(run));
+    this.writeLine(JSON.stringify(run));
+  }
+
+  get count(): number {
+    return this.#digests.length;
+  }
+
+  async end(): Promise<void> {
+    const digest = await suiteDigestOfDigests(this.header, this.#digests, this.sha256);
+    const end: JsonlSuiteEnd = { end: SCORED_SUITE_JSONL_FORMAT, runs: this.#digests.length, integrity: { algorithm: "sha256", canonicalization: "RFC8785", digest } };
+    this.writeLine(JSON.stringify(end));
+  }
+}
+
+export interface JsonlSuite {
+  header: JsonlSuiteHeader;
+  runs: ScoredRunExport[];
+  /** The runs as parsed from their lines: seals are checked on these. */
+  parsedRuns: unknown[];
+  /** Null when the file was cut short before its closing line. */
+  end: JsonlSuiteEnd | null;
+}
+
+export const isJsonlSuiteHeader = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && (value as { format?: unknown }).format === SCORED_SUITE_JSONL_FORMAT;
+
+/** Validates the lines of a JSONL suite; a problem names its line. */
+export function validateJsonlSuite(lines: readonly JsonLine[]): { ok: true; suite: JsonlSuite } | { ok: false; message: string } {
+  const [first, ...rest] = lines;
+  const header = validateJson(first?.value, JsonlSuiteHeader);
+  if (!header.ok) return { ok: false, message: `line ${first?.line ?? 1}: not a ${SCORED_SUITE_JSONL_FORMAT} header: ${header.message}` };
+  const last = rest.at(-1);
+  const closing = last && typeof last.value === "object" && last.value !== null && "end" in last.value ? validateJson(last.value, JsonlSuiteEnd) : null;
+  if (closing && !closing.ok) return { ok: false, message: `line ${last?.line}: not a valid closing line: ${closing.message}` };
+  const runLines = closing ? rest.slice(0, -1) : rest;
+  const runs: ScoredRunExport[] = [];
+  for (const l of runLines) {
+    const run = validateJson(l.value, ScoredRunExport);
+    if (!run.ok) return { ok: false, message: `line ${l.line}: not a valid finbound.scored-run/v1 line: ${run.message}` };
+    runs.push(run.value);
+  }
+  return { ok: true, suite: { header: header.value, runs, parsedRuns: runLines.map((l) => l.parsed), end: closing?.ok ? closing.value : null } };
+}
+
+/** Every run's seal, then the closing digest over the header and the runs in their order. */
+export async function verifyJsonlSuite(suite: JsonlSuite, sha256: Sha256Hex): Promise<FileVerification> {
+  let unsealed = 0;
+  for (const [i, run] of suite.parsedRuns.entries()) {
+    const v = await verifyRun(run, sha256);
+    if (!v.ok && v.status !== "unsealed") return { status: "broken", message: `run ${i} (line ${i + 2}): ${v.message}` };
+    if (!v.ok) unsealed += 1;
+  }
+  if (!suite.end) return { status: "unsealed", message: `not sealed: the file ends without its closing line (the evaluation stopped before it finished); ${suite.runs.length - unsealed} of ${suite.runs.length} run(s) are each sealed` };
+  const digest = await suiteDigestOfDigests(suite.header, suite.parsedRuns.map((r) => runDigestOf(r as { integrity?: unknown })), sha256);
+  if (suite.end.runs !== suite.runs.length || digest !== suite.end.integrity.digest) {
+    return { status: "broken", message: "the suite digest does not match: a line was added, removed or reordered, or the header was edited" };
+  }
+  if (unsealed > 0) return { status: "unsealed", message: `not sealed: ${unsealed} of ${suite.runs.length} run(s) have no integrity block` };
+  return { status: "verified", message: `verified (${suite.runs.length} runs)` };
+}
