@@ -10,7 +10,9 @@ import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "
 import { parseCli, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run score -- FILE... [--format table|json|junit] [--out FILE] [--fixtures DIR] [--max-bytes N]
-  Scores collected traces (finbound.collected-trace/v1): each file holds one trace or an array of them.
+  Scores collected traces (finbound.collected-trace/v1): each file holds one trace, an array of them,
+  or one trace per line (JSONL). Settings a trace records (repair, lenient_fence) win over the flags
+  below, which only fill in what a file does not say; each such gap is printed as a note.
 ${RUN_SETTINGS_USAGE}
 ${MAX_BYTES_USAGE}
   Exit status: 0 every run passed, 1 a run failed, 2 bad usage or an unreadable/invalid file.`;
@@ -48,8 +50,10 @@ async function score(argv: string[], io: CliIo): Promise<number> {
   const runs: ScoredRun[] = [];
   for (const { file, i, trace } of traces) {
     const scored = await scoreCollectedTrace(trace, fixtures, runSettingsFrom(values));
-    if (!scored.ok) throw new UsageError(`${file}${traces.length > 1 ? ` (trace ${i})` : ""}: field "fixture": ${scored.message}`);
-    runs.push(scored.run);
+    const where = `${file}${traces.length > 1 ? ` (trace ${i})` : ""}`;
+    if (!scored.ok) throw new UsageError(`${where}: field "fixture": ${scored.message}`);
+    for (const note of scored.notes) io.stderr.write(`note: ${where}: ${note}\n`);
+    runs.push(trace.trial === undefined ? scored.run : { ...scored.run, trial: trace.trial });
   }
   return emitRuns(runs, format, values.out, io);
 }

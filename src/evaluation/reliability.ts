@@ -76,7 +76,7 @@ export interface RunSummary {
   tokens: number | null;
 }
 
-export function summarise(run: ScoredRun): RunSummary {
+export function summarise(run: Pick<ScoredRun, "fixture" | "passed" | "outcome" | "result" | "events">): RunSummary {
   const usages = run.events.flatMap((e) => (e.kind === "model_reply" && e.usage ? [e.usage] : []));
   return {
     fixture: run.fixture,
