@@ -1,11 +1,15 @@
 import type { StateCreator } from "zustand";
-import { validateCollectedTraces } from "../candidates/collected-trace.ts";
+import { parseCollectedTraceFile, validateCollectedTraces } from "../candidates/collected-trace.ts";
 import { readJsonFile, tooLarge } from "../files/read-json-file.ts";
-import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, COLLECTED_TRACE_FORMAT, type CandidateKind, type ScoredRunExport, type ScoredSuiteExport } from "../schemas/index.ts";
+import { looksLikeJsonLines } from "../files/read-json-lines.ts";
+import { readExportFile, runsOf, verifyExport } from "../integrity/export-file.ts";
+import { isJsonlSuiteHeader } from "../integrity/jsonl-suite.ts";
+import type { CollectedTrace } from "../schemas/collected-trace.ts";
+import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, COLLECTED_TRACE_FORMAT, type CandidateKind, type ScoredRunExport } from "../schemas/index.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { rescoreExport } from "../evaluation/rescore.ts";
 import { exportRun, exportSuite, fixtureContentHash } from "../integrity/export.ts";
-import { declaredFormat, validateExport, verifyExportFile } from "../integrity/verify-file.ts";
+import { declaredFormat, validateExport, verifyExportFile, type FileVerification } from "../integrity/verify-file.ts";
 import { scoreCollectedTrace } from "../evaluation/evaluate.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { StoreDeps } from "./deps.ts";
@@ -105,13 +109,26 @@ export const createIoSlice =
 
     /** The same reader and validation as `npm run score` and `npm run verify`, so the same words. */
     async function importBytes(fileName: string, bytes: Uint8Array): Promise<boolean> {
+      // JSON Lines: a suite written by `eval --format jsonl`, or collected traces one per line.
+      if (looksLikeJsonLines(bytes, isJsonlSuiteHeader)) {
+        const read = readExportFile(bytes, { maxBytes: MAX_IMPORT_BYTES });
+        if (!read.ok) return fail(fileName, read.message);
+        return importSuite(fileName, runsOf(read.value), await verifyExport(read.value, deps.sha256Hex));
+      }
+      if (looksLikeJsonLines(bytes)) {
+        const traces = parseCollectedTraceFile(bytes, { maxBytes: MAX_IMPORT_BYTES });
+        return traces.ok ? importTraces(fileName, traces.traces) : fail(fileName, traces.message);
+      }
       const read = readJsonFile(bytes, { maxBytes: MAX_IMPORT_BYTES });
       if (!read.ok) return fail(fileName, read.message);
       const format = Array.isArray(read.value) ? COLLECTED_TRACE_FORMAT : declaredFormat(read.value);
-      if (format === COLLECTED_TRACE_FORMAT) return importTraces(fileName, read.value);
+      if (format === COLLECTED_TRACE_FORMAT) {
+        const traces = validateCollectedTraces(read.value);
+        return traces.ok ? importTraces(fileName, traces.traces) : fail(fileName, traces.message);
+      }
       const valid = validateExport(read.value);
       if (valid.ok && valid.kind === "run") return importRun(fileName, valid.file, read.parsed);
-      if (valid.ok) return importSuite(fileName, valid.file, read.parsed);
+      if (valid.ok) return importSuite(fileName, valid.file.runs, await verifyExportFile(read.parsed, deps.sha256Hex));
       if (valid.code === "invalid") return fail(fileName, valid.message);
       return fail(fileName, `unknown format ${JSON.stringify(format ?? null)}: expected ${SCORED_RUN_FORMAT}, ${SCORED_SUITE_FORMAT} or ${COLLECTED_TRACE_FORMAT}`);
     }
@@ -138,12 +155,12 @@ export const createIoSlice =
       return true;
     }
 
-    async function importSuite(fileName: string, suite: ScoredSuiteExport, raw: unknown): Promise<boolean> {
-      const verification = await verifyExportFile(raw, deps.sha256Hex);
+    /** A suite's runs (JSON or JSONL), its seals already checked on the file as parsed. */
+    async function importSuite(fileName: string, suiteRuns: readonly ScoredRunExport[], verification: FileVerification): Promise<boolean> {
       if (verification.status === "broken") return fail(fileName, `rejected, not verified: ${verification.message}`);
       const runs: ScoredRun[] = [];
       let differing = 0;
-      for (const [i, file] of suite.runs.entries()) {
+      for (const [i, file] of suiteRuns.entries()) {
         const fixture = fixtureById(get(), file.fixture.id);
         if (!fixture) return fail(fileName, `field "runs[${i}].fixture.id": unknown fixture ${JSON.stringify(file.fixture.id)}`);
         const rescored = await rescoreExport(file, fixture);
@@ -156,13 +173,11 @@ export const createIoSlice =
       return true;
     }
 
-    async function importTraces(fileName: string, value: unknown): Promise<boolean> {
-      const parsed = validateCollectedTraces(value);
-      if (!parsed.ok) return fail(fileName, parsed.message);
+    async function importTraces(fileName: string, traces: readonly CollectedTrace[]): Promise<boolean> {
       const runs: ScoredRun[] = [];
-      for (const [i, trace] of parsed.traces.entries()) {
+      for (const [i, trace] of traces.entries()) {
         const scored = await scoreCollectedTrace(trace, get().fixtures, { includeDiagnostics: true });
-        if (!scored.ok) return fail(fileName, `${parsed.traces.length > 1 ? `trace ${i}: ` : ""}field "fixture": ${scored.message}`);
+        if (!scored.ok) return fail(fileName, `${traces.length > 1 ? `trace ${i}: ` : ""}field "fixture": ${scored.message}`);
         runs.push(scored.run);
       }
       const first = runs[0];
