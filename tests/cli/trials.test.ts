@@ -115,4 +115,16 @@ describe("trials at concurrency, shards and merge", () => {
     expect(scored.stderr).not.toContain("does not record");
     expect(JSON.parse(scored.stdout)).toHaveLength(3);
   });
+
+  it("--repair on a live run and score of its collected file give identical verdicts", async () => {
+    const collect = join(dir, "repaired.json");
+    // At temperature 0.6 the simulated model often sends garbage first; repair gives it one more turn.
+    const live = await runCli(evalMain, [...HTTP.slice(0, -4), "--temperature", "0.6", "--seed", "5", ...FIXTURES, "--trials", "4", "--concurrency", "2", "--repair", "--format", "json", "--collect", collect]);
+    const evaluated = JSON.parse(live.stdout) as { fixture: string; trial: number; verdicts: unknown[]; events: { kind: string; repair?: boolean }[] }[];
+    expect(evaluated.some((r) => r.events.some((e) => e.kind === "model_request" && e.repair === true))).toBe(true);
+    const scored = await runCli(scoreMain, [collect, "--format", "json"]);
+    const rescored = JSON.parse(scored.stdout) as { fixture: string; trial: number; verdicts: unknown[] }[];
+    const byRun = (runs: { fixture: string; trial: number; verdicts: unknown[] }[]) => Object.fromEntries(runs.map((r) => [`${r.fixture}#${r.trial}`, r.verdicts]));
+    expect(byRun(rescored)).toEqual(byRun(evaluated));
+  });
 });
