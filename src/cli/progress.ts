@@ -9,7 +9,7 @@ export interface ProgressStream {
  * ETA. Nothing at all when stderr is not a terminal, so logs and pipes stay clean.
  */
 export class Progress {
-  readonly #started = Date.now();
+  readonly #started: number;
   #done = 0;
   #passed = 0;
 
@@ -17,7 +17,9 @@ export class Progress {
     private readonly stream: ProgressStream,
     private readonly total: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#started = now();
+  }
 
   get enabled(): boolean {
     return this.stream.isTTY === true;
