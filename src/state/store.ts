@@ -5,9 +5,10 @@ import { createIoSlice, type IoSlice } from "./io-slice.ts";
 import { createModelSlice, type ModelSlice } from "./model-slice.ts";
 import { createRunSlice, type RunSlice } from "./run-slice.ts";
 import { createSuiteSlice, type SuiteSlice } from "./suite-slice.ts";
+import { createTrialsSlice, type TrialsSlice } from "./trials-slice.ts";
 import { createWorkspaceSlice, type WorkspaceSlice } from "./workspace-slice.ts";
 
-export type Store = WorkspaceSlice & RunSlice & SuiteSlice & IoSlice & ModelSlice & HistorySlice;
+export type Store = WorkspaceSlice & RunSlice & SuiteSlice & TrialsSlice & IoSlice & ModelSlice & HistorySlice;
 
 /** One store from slices. Tests build it with the same slices and their own deps. */
 export function createStore(deps: StoreDeps): StoreApi<Store> {
@@ -15,6 +16,7 @@ export function createStore(deps: StoreDeps): StoreApi<Store> {
     ...createWorkspaceSlice(deps)(...a),
     ...createRunSlice(deps)(...a),
     ...createSuiteSlice(deps)(...a),
+    ...createTrialsSlice(deps)(...a),
     ...createIoSlice(deps)(...a),
     ...createModelSlice(deps)(...a),
     ...createHistorySlice(deps)(...a),

@@ -25,6 +25,8 @@ export interface SuiteSlice {
 export const createSuiteSlice = (deps: StoreDeps): StateCreator<Store, [], [], SuiteSlice> => (set, get) => ({
   suite: { status: "idle", scope: null, runs: [], kind: "scripted" },
   async runSuite(scope) {
+    // Trials in progress own the suite until they finish or are stopped.
+    if (get().trials.status === "running") return;
     const fixtures = get().fixtures.filter((f) => scope === null || f.id === scope);
     set({ suite: { status: "running", scope, runs: [], kind: "scripted" } });
     const runs = await deps.evaluateSuite(fixtures);

@@ -29,6 +29,7 @@ function columnsFor(checks: readonly string[]) {
       <span className="field-cell">
         <span className="mono">
           {row.original.fixture} / {row.original.candidate}
+          {row.original.trial === undefined ? "" : ` #${row.original.trial}`}
         </span>
         <OutcomeBadge outcome={row.original.outcome} />
         <StatusBadge status={row.original.passed ? "pass" : "fail"} />
@@ -80,6 +81,7 @@ export function SuiteMatrix({ runs, onOpen }: SuiteMatrixProps) {
               key={row.id}
               tabIndex={0}
               data-run={`${row.original.fixture}/${row.original.candidate}`}
+              {...(row.original.trial === undefined ? {} : { "data-trial": row.original.trial })}
               onClick={() => onOpen(row.index)}
               onKeyDown={(e) => {
                 if (e.key === "Enter") onOpen(row.index);
