@@ -77,3 +77,17 @@ test("a collected trace is scored in the browser by replaying its replies", asyn
   expect(statuses.inputs_from_evidence).toBe("fail");
   expect(statuses.outcome).toBe("pass");
 });
+
+test("a dropped connection to the simulated model (same origin) is named as dropped, never as CORS or a missing server", async ({ page, consoleErrors }) => {
+  await page.locator('[data-fixture="fv-scenario-a"]').click();
+  await page.getByRole("tab", { name: "Simulated model" }).click();
+  await page.getByTestId("sim-behaviour").selectOption("fault:drop");
+  await page.locator("header.topbar").getByRole("button", { name: "Run", exact: true }).click();
+  await waitForRunFinished(page);
+  await expect(eventLog(page).locator('li[data-kind="model_failure"]')).toContainText("model_network_error");
+  const note = page.locator('section[aria-label="Outcome"]').getByTestId("network-failure");
+  await expect(note).toHaveAttribute("data-kind", "dropped");
+  await expect(note).toContainText("answers this page, but this request's connection failed");
+  // Chromium logs the dropped request itself; that line is the test's premise.
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/\/sim\/v1\/chat\/completions/.test(e)));
+});

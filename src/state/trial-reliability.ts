@@ -5,8 +5,8 @@ import type { ScoredRun } from "../schemas/scored-run.ts";
 export type { FixtureReliability, Reliability } from "../evaluation/reliability.ts";
 
 /**
- * pass^k and the distributions over the runs that are trials (they carry `trial`: run here, or
- * imported from `eval --trials`); null when there are none. A scripted suite has one run per
+ * pass^k and the distributions over the runs that are trials (they carry `trial`); null when
+ * there are none. A scripted suite has one run per
  * fixture × candidate, so pass^k would mix different candidates and is not shown for it.
  */
 export function trialReliability(runs: readonly ScoredRun[]): Reliability | null {
