@@ -96,7 +96,12 @@ export const createTrialsSlice =
         stop = controller;
         const total = fixtures.length * settings.trials;
         set({ trials: { ...IDLE, status: "running", total, candidate: live.name } });
-        if (settings.model === "simulated") await deps.ensureSimulator();
+        try {
+          if (settings.model === "simulated") await deps.ensureSimulator();
+        } catch (error) {
+          // The service worker could not start (a private window, an old browser): say so, never hang "running".
+          return fail(`The simulated model could not start: ${error instanceof Error ? error.message : String(error)}`);
+        }
         if (!(await preflight(live))) return;
         const scope = settings.scope === "all" ? null : (selected?.id ?? null);
         set({ suite: { status: "running", scope, runs: [], kind: "http" } });

@@ -145,3 +145,11 @@ describe("K trials of the simulated model from the store", () => {
     expect(store.getState().trialSettings.trials).toBe(4);
   });
 });
+
+describe("trials that cannot start", () => {
+  it("a simulator that fails to start is reported, and the trials are not left running", async () => {
+    const store = makeStore({ ensureSimulator: async () => Promise.reject(new Error("service workers are disabled")) });
+    await store.getState().runTrials();
+    expect(store.getState().trials).toMatchObject({ status: "failed", message: "The simulated model could not start: service workers are disabled" });
+  });
+});
