@@ -33,7 +33,9 @@ export async function rescoreExport(file: ScoredRunExport, fixture: Fixture): Pr
   const started = file.events[0];
   const lenientFence = started?.kind === "run_started" && started.lenient_fence === true;
   const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), budget: file.budget, ...(lenientFence ? { parser: { lenientFence } } : {}) });
-  const run = toScoredRun(record, fixture, { includeDiagnostics: true });
+  const scored = toScoredRun(record, fixture, { includeDiagnostics: true });
+  // Which trial a run was is part of the record, not of the replay: it carries over.
+  const run = file.trial === undefined ? scored : { ...scored, trial: file.trial };
   return { run, differences: compareVerdicts(file.verdicts, run.verdicts), eventsMatch: canonicalJson(file.events) === canonicalJson(run.events) };
 }
 

@@ -44,3 +44,11 @@ describe("the workbench imports JSONL as npm run verify and merge read it", () =
     expect(store.getState().suite).toBe(before);
   });
 });
+
+describe("an imported suite keeps which trial each run was", () => {
+  it("carries trial through re-scoring, so pass^k can be drawn again", async () => {
+    const store = makeStore();
+    expect(await store.getState().importText("suite.jsonl", await jsonlSuite())).toBe(true);
+    expect(store.getState().suite?.runs.map((r) => r.trial)).toEqual([1, 2, 1, 2]);
+  });
+});
