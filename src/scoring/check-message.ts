@@ -15,7 +15,7 @@ interface Records {
 function collect(value: unknown, into: Records): void {
   if (typeof value === "number") into.numbers.push(value);
   else if (typeof value === "string") collectText(value, into);
-  else if (Array.isArray(value)) value.forEach((v) => collect(v, into));
+  // An array's values are its items.
   else if (value !== null && typeof value === "object") Object.values(value).forEach((v) => collect(v, into));
 }
 

@@ -40,7 +40,7 @@ const IDENTIFIER_BEFORE = /[A-Za-z][A-Za-z0-9]*(?:[-_./:][A-Za-z0-9]+)*[-_./:]?$
 const AFTER_SCALE = /^\s*(thousand|lakhs?|lacs?|l|millions?|mn|m|crores?|cr|billions?|bn|k)(?![A-Za-z])/i;
 const AFTER_PERCENT = /^\s*(?:%|per\s*cent\b|percent\b)/i;
 const AFTER_EXPONENT = /^e([+-]?\d+)(?![A-Za-z0-9])/i;
-const AFTER_ORDINAL = /^(?:st|nd|rd|th)(?![A-Za-z])/i;
+// A letter right after the digits makes them part of a word: `3x`, an ordinal (`2nd`, `31st`).
 const AFTER_LETTER = /^[A-Za-z0-9_]/;
 const AFTER_IDENTIFIER_JOIN = /^[-_/.:][A-Za-z]*\d/;
 
@@ -67,14 +67,14 @@ export function extractDates(text: string): { dates: DateFigure[]; rest: string 
 }
 
 // Grouping as written in India (33,45,563) or internationally (3,345,563); anything else with commas
-// is a list of numbers (`5,6`).
+// is a list of numbers (`5,6`), and a run without commas is a list of one.
 const GROUPED = /^\d{1,3}(?:,\d{3})+$|^\d{1,2}(?:,\d{2})*,\d{3}$/;
 
 /** Splits a matched run into numbers as written: `33,45,563.94` is one, `5,6` is two, `2,500,000,` is one. */
 function numbersIn(run: string, at: number): { written: string; index: number }[] {
   const trimmed = run.replace(/,+$/, "");
   const whole = trimmed.split(".")[0] ?? "";
-  if (!whole.includes(",") || GROUPED.test(whole)) return [{ written: trimmed, index: at }];
+  if (GROUPED.test(whole)) return [{ written: trimmed, index: at }];
   let offset = at;
   return trimmed.split(",").flatMap((part) => {
     const here = offset;
@@ -94,7 +94,6 @@ export function extractFigures(text: string): Figure[] {
       const after = text.slice(index + written.length);
       const currency = CURRENCY_BEFORE.exec(before)?.[0] ?? null;
       if (currency === null && IDENTIFIER_BEFORE.test(before)) continue;
-      if (AFTER_ORDINAL.test(after)) continue;
       const digits = written.replaceAll(",", "");
       const exponent = AFTER_EXPONENT.exec(after);
       const scale = AFTER_SCALE.exec(after);

@@ -29,24 +29,26 @@ const OTHER_EMBEDDINGS = new Set(["\u202a", "\u202b", "\u202d"]);
 /**
  * A right-to-left override (U+202E) shows what follows, up to its PDF (U+202C) or the end of the line,
  * in reverse order: "I \u202edeifirev\u202c" is displayed, and read, as "I verified". An embedding
- * nested inside it moves as one piece. Other bidi controls do not reorder Latin text and are simply
- * removed later. One pass with a stack, so no nesting depth or length can stall or overflow it.
+ * nested inside it moves as one piece. Other bidi controls do not reorder Latin text: they are dropped
+ * here (and would be removed later anyway). One pass with a stack, so no nesting depth or length can
+ * stall or overflow it.
  */
 function applyOverrides(line: string): string {
-  if (!line.includes(RLO)) return line;
-  const frames: { reverse: boolean; units: string[] }[] = [{ reverse: false, units: [] }];
-  const close = (): void => {
-    const frame = frames.pop();
-    const top = frames.at(-1);
-    if (frame && top) top.units.push((frame.reverse ? frame.units.reverse() : frame.units).join(""));
+  const shown: string[] = [];
+  const open: { reverse: boolean; units: string[] }[] = [];
+  const unitsNow = (): string[] => open.at(-1)?.units ?? shown;
+  const close = (frame: { reverse: boolean; units: string[] }): void => {
+    unitsNow().push((frame.reverse ? frame.units.reverse() : frame.units).join(""));
   };
   for (const c of line) {
-    if (c === RLO || OTHER_EMBEDDINGS.has(c)) frames.push({ reverse: c === RLO, units: [] });
-    else if (c === PDF && frames.length > 1) close();
-    else frames.at(-1)?.units.push(c);
+    if (c === RLO || OTHER_EMBEDDINGS.has(c)) open.push({ reverse: c === RLO, units: [] });
+    else if (c === PDF) {
+      const frame = open.pop();
+      if (frame) close(frame);
+    } else unitsNow().push(c);
   }
-  while (frames.length > 1) close();
-  return frames[0]?.units.join("") ?? "";
+  for (let frame = open.pop(); frame; frame = open.pop()) close(frame);
+  return shown.join("");
 }
 
 /**
