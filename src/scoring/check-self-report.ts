@@ -30,6 +30,9 @@ const startsAt = (tokens: Words, i: number, phrase: Words): boolean => i >= 0 &&
 const has = (list: readonly string[], token: string | undefined): boolean => token !== undefined && list.includes(token);
 
 const BREAK_BEFORE = CLAUSE_BREAKS.map(words);
+// Inside a verb group a clause word is an adverb, not a new clause: "the snapshot will then be verified"
+// is one plan, not a plan and a report.
+const GOVERNS_NEXT = new Set([...NOT_YET.map((n) => n.word), "be", "been", "being", "have", "has", "had", "is", "are", "was", "were", "am"]);
 // A comma opens a new clause when a new subject or a clause word follows it ("…, I checked the holdings").
 const COMMA_BREAK = new RegExp(`,(?=\\s*(?:i|we|${CLAUSE_BREAKS.join("|")})\\b)`);
 
@@ -38,12 +41,14 @@ function clausesOf(message: string): Words[] {
   const pieces = asReadCaseless(message).split(/[.!?](?=\s|$)|[;:()[\]{}\n]|\s-\s/).flatMap((p) => p.split(COMMA_BREAK));
   return pieces.flatMap((piece) => {
     const tokens = (piece.match(/[a-z0-9]+(?:['._-][a-z0-9]+)*/g) ?? []).map((t) => t.replace(/'s$/, ""));
-    const clauses: string[][] = [[]];
+    let clause: string[] = [];
+    const clauses = [clause];
     tokens.forEach((t, i) => {
-      if (i > 0 && BREAK_BEFORE.some((b) => startsAt(tokens, i, b))) clauses.push([]);
-      clauses.at(-1)?.push(t);
+      if (!GOVERNS_NEXT.has(tokens[i - 1] ?? "") && BREAK_BEFORE.some((b) => startsAt(tokens, i, b))) clauses.push((clause = []));
+      clause.push(t);
     });
-    return clauses.filter((c) => c.length > 0);
+    // An empty clause reports nothing: no need to drop it.
+    return clauses;
   });
 }
 
