@@ -26,13 +26,14 @@ const words = (phrase: string): Words => phrase.split(" ");
 /** A hyphenated phrase may also be written with a space or as one word: "cross checked", "crosschecked". */
 const spellings = (phrase: string): Words[] =>
   [...new Set([phrase, phrase.replace(/-/g, " "), phrase.replace(/-/g, "")])].map(words);
-const startsAt = (tokens: Words, i: number, phrase: Words): boolean => i >= 0 && phrase.every((w, k) => tokens[i + k] === w);
-const has = (list: readonly string[], token: string | undefined): boolean => token !== undefined && list.includes(token);
+// A phrase never starts before the first token: tokens[-1] is undefined and matches no word.
+const startsAt = (tokens: Words, i: number, phrase: Words): boolean => phrase.every((w, k) => tokens[i + k] === w);
+const has = (list: readonly (string | undefined)[], token: string | undefined): boolean => list.includes(token);
 
 const BREAK_BEFORE = CLAUSE_BREAKS.map(words);
 // Inside a verb group a clause word is an adverb, not a new clause: "the snapshot will then be verified"
 // is one plan, not a plan and a report.
-const GOVERNS_NEXT = new Set([...NOT_YET.map((n) => n.word), "be", "been", "being", "have", "has", "had", "is", "are", "was", "were", "am"]);
+const GOVERNS_NEXT = [...NOT_YET.map((n) => n.word), "be", "been", "being", "have", "has", "had", "is", "are", "was", "were", "am"];
 // A comma opens a new clause when a new subject or a clause word follows it ("…, I checked the holdings").
 const COMMA_BREAK = new RegExp(`,(?=\\s*(?:i|we|${CLAUSE_BREAKS.join("|")})\\b)`);
 
@@ -41,14 +42,8 @@ function clausesOf(message: string): Words[] {
   const pieces = asReadCaseless(message).split(/[.!?](?=\s|$)|[;:()[\]{}\n]|\s-\s/).flatMap((p) => p.split(COMMA_BREAK));
   return pieces.flatMap((piece) => {
     const tokens = (piece.match(/[a-z0-9]+(?:['._-][a-z0-9]+)*/g) ?? []).map((t) => t.replace(/'s$/, ""));
-    let clause: string[] = [];
-    const clauses = [clause];
-    tokens.forEach((t, i) => {
-      if (!GOVERNS_NEXT.has(tokens[i - 1] ?? "") && BREAK_BEFORE.some((b) => startsAt(tokens, i, b))) clauses.push((clause = []));
-      clause.push(t);
-    });
-    // An empty clause reports nothing: no need to drop it.
-    return clauses;
+    const starts = tokens.flatMap((_, i) => (i === 0 || (!has(GOVERNS_NEXT, tokens[i - 1]) && BREAK_BEFORE.some((b) => startsAt(tokens, i, b))) ? [i] : []));
+    return starts.map((start, n) => tokens.slice(start, starts[n + 1]));
   });
 }
 
@@ -56,14 +51,14 @@ const inVerbGroup = (token: string | undefined): boolean =>
   has(VERB_GROUP_WORDS, token) || has(OBJECT_WORDS, token) || NOT_YET.some((n) => n.word === token);
 
 /**
- * The words of the verb group before index `i`, nearest first (auxiliaries, subjects, adverbs, markers,
+ * The words of the verb group before index `i` (auxiliaries, subjects, adverbs, markers,
  * a short object), and the word before the group: the subject when it is not "I" or "we".
  */
 function verbGroupBefore(tokens: Words, i: number): { group: string[]; before: string | undefined } {
-  const group: string[] = [];
   let k = i - 1;
-  while (k >= 0 && inVerbGroup(tokens[k])) group.push(tokens[k--] ?? "");
-  return { group, before: tokens[k] };
+  // tokens[-1] is undefined, which is in no verb group: the walk stops at the first token.
+  while (inVerbGroup(tokens[k])) k--;
+  return { group: tokens.slice(k + 1, i), before: tokens[k] };
 }
 
 const NEGATION_PHRASES = NEGATIONS.filter((n) => n.word !== "n't").map((n) => words(n.word));
@@ -151,7 +146,6 @@ function needsOf(tokens: Words, verbs: readonly SelfReportVerb[]): SelfReportBac
 export function selfReportsIn(message: string): SelfReport[] {
   return clausesOf(message).flatMap((tokens) => {
     const deeds = deedsIn(tokens);
-    if (deeds.length === 0) return [];
     const negation = tokens.findIndex((_, k) => negates(tokens, k));
     const firstNegation = negation < 0 ? tokens.length : negation;
     const verbs = [...new Set(deeds.filter((d) => isOwnReport(tokens, firstNegation, d)).map((d) => d.verb))];

@@ -66,6 +66,22 @@ describe("whose deed, and whether it is done", () => {
     expect(needs("I did verify the snapshot")).toEqual([["snapshot_read"]]);
   });
 
+  it("a plan before a trigger governs the verb after it", () => {
+    expect(needs("I will be able to verify the snapshot")).toEqual([]);
+    expect(needs("I will, after verifying the snapshot, answer")).toEqual([]);
+    expect(needs("I was able to verify the snapshot")).toEqual([["snapshot_read"]]);
+  });
+
+  it("a phrasal verb is a verb only with all its words", () => {
+    expect(needs("I worked hard on the holdings")).toEqual([]);
+    expect(needs("I worked out the holdings")).toEqual([["calculator_call"]]);
+    expect(needs("I looked around the snapshot")).toEqual([]);
+  });
+
+  it("another subject later in the clause does not take the candidate's own deed away", () => {
+    expect(needs("I verified that you read the snapshot")).toEqual([["snapshot_read"]]);
+  });
+
   it("an -ing form is a report only after a gerund trigger", () => {
     expect(needs("Verifying the snapshot is the next step")).toEqual([]);
     expect(needs("Upon verifying the snapshot, the figure stands")).toEqual([["snapshot_read"]]);
@@ -140,6 +156,14 @@ describe("self_report_consistent", () => {
     expect((await verdictFor("I read the snapshot.", [tool("future_value", FV_A)], fv)).status).toBe("fail");
     expect((await verdictFor("I calculated it.", [read1001])).status).toBe("fail");
     expect((await verdictFor("I verified it.", [tool("future_value", FV_A)], fv)).status).toBe("pass");
+  });
+
+  it("an observation of a tool this runtime does not know backs a bare check, not a read or a calculation", async () => {
+    const record = await runReplies(conc, [read1001, final("refused", { policy_code: "household_not_authorised", message: "Verified." })]);
+    const imported = { ...record, events: record.events.map((e) => (e.kind === "observation" ? { ...e, tool: "magic.oracle" } : e)) };
+    expect(checkSelfReport(viewOf(imported))).toMatchObject({ status: "pass", actual: ["magic.oracle"] });
+    const reading = { ...imported, result: { ...imported.result, message: "I read the snapshot and calculated it." } };
+    expect(checkSelfReport(viewOf(reading)).status).toBe("fail");
   });
 
   it("names each unbacked clause and the record it lacks", async () => {
