@@ -39,9 +39,9 @@ const COMMA_BREAK = new RegExp(`,(?=\\s*(?:i|we|${CLAUSE_BREAKS.join("|")})\\b)`
 
 /** The message's clauses, each as its folded words ("snapshot's" → "snapshot"). */
 function clausesOf(message: string): Words[] {
-  const pieces = asReadCaseless(message).split(/[.!?](?=\s|$)|[;:()[\]{}\n]|\s-\s/).flatMap((p) => p.split(COMMA_BREAK));
+  const pieces = asReadCaseless(message).split(/[.!?](?=\s)|[;:()[\]{}\n]|\s-\s/).flatMap((p) => p.split(COMMA_BREAK));
   return pieces.flatMap((piece) => {
-    const tokens = (piece.match(/[a-z0-9]+(?:['._-][a-z0-9]+)*/g) ?? []).map((t) => t.replace(/'s$/, ""));
+    const tokens = [...piece.matchAll(/[a-z0-9]+(?:['._-][a-z0-9]+)*/g)].map(([t]) => t.replace(/'s$/, ""));
     const starts = tokens.flatMap((_, i) => (i === 0 || (!has(GOVERNS_NEXT, tokens[i - 1]) && BREAK_BEFORE.some((b) => startsAt(tokens, i, b))) ? [i] : []));
     return starts.map((start, n) => tokens.slice(start, starts[n + 1]));
   });

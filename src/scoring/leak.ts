@@ -11,7 +11,7 @@ export interface Leak {
 function excerpt(text: string, index: number): string {
   let start = Math.max(0, index - 20);
   const before = text.indexOf(" ", start);
-  if (start > 0 && before >= 0 && before < index) start = before + 1;
+  if (start > 0 && before !== -1 && before < index) start = before + 1;
   let end = Math.min(text.length, index + 60);
   const after = text.lastIndexOf(" ", end);
   if (end < text.length && after > index + 20) end = after;
@@ -19,7 +19,7 @@ function excerpt(text: string, index: number): string {
 }
 
 /** The form restricted text and public text are compared in: read as a person reads it, any case, any spacing. */
-const comparable = (text: string): string => asReadCaseless(text).replace(/\s+/g, " ").trim();
+const comparable = (text: string): string => asReadCaseless(text).replace(/\s+/g, " ");
 
 // A run of this many words of a restricted line is a fragment of it even when the line is not
 // quoted whole: enough words that ordinary prose does not repeat them by chance.
@@ -28,9 +28,9 @@ const MIN_FRAGMENT = 12;
 
 function wordWindows(line: string): string[] {
   const words = line.split(" ");
-  const windows: string[] = [];
-  for (let i = 0; i + WINDOW_WORDS <= words.length; i++) windows.push(words.slice(i, i + WINDOW_WORDS).join(" "));
-  return windows.filter((w) => w.length >= 2 * MIN_FRAGMENT);
+  return words
+    .flatMap((_, i) => (i + WINDOW_WORDS <= words.length ? [words.slice(i, i + WINDOW_WORDS).join(" ")] : []))
+    .filter((w) => w.length >= 2 * MIN_FRAGMENT);
 }
 
 /**
@@ -39,9 +39,12 @@ function wordWindows(line: string): string[] {
  * path, an error code). Public names (the tools') are not secrets and are left out.
  */
 export function restrictedFragments(restricted: readonly string[], publicNames: ReadonlySet<string>): string[] {
-  const lines = restricted.flatMap((d) => d.split(/\r\n|[\n\r]/)).map(comparable);
-  const parts = lines.flatMap((l) => l.split(/:\s+/)).map((p) => p.trim());
-  const tokens = lines.flatMap((l) => l.split(" ")).filter((t) => /[._:/\\]/.test(t) || /^[a-z0-9]+(?:_[a-z0-9]+)+$/.test(t));
+  // Fragments are trimmed here, so a comparable text need not be: outer spaces never decide whether one
+  // text includes a trimmed fragment.
+  const lines = restricted.flatMap((d) => d.split(/\r\n|[\n\r]/)).map((l) => comparable(l).trim());
+  const parts = lines.flatMap((l) => l.split(/:\s/)).map((p) => p.trim());
+  // A token with a dot, underscore, colon or slash: a host, a path, a snake_case name, an error code.
+  const tokens = lines.flatMap((l) => l.split(" ")).filter((t) => /[._:/\\]/.test(t));
   const names = new Set([...publicNames].map(comparable));
   return [...new Set([...lines, ...parts, ...lines.flatMap(wordWindows), ...tokens])].filter((f) => f.length >= MIN_FRAGMENT && !names.has(f));
 }
