@@ -50,6 +50,22 @@ describe("the excerpt a finding quotes: up to 20 characters before and 60 after,
   });
 });
 
+describe("shapes no other case in the leak tables reaches", () => {
+  it.each([
+    ["    ... 12 more", "JVM stack frame"],
+    ["read tcp 10.1.2.3: connection reset by peer", "system error message"],
+    ["dial tcp: i/o timeout", "system error message"],
+    ["connect: no route to host", "system error message"],
+    ["write: Broken pipe", "system error message"],
+  ])("%s is a %s", (text, kind) => {
+    expect(kinds(text)).toContain(kind);
+  });
+
+  it.each(["We looked at 12 more funds.", "The pipeline is broken, sadly.", "a broken pipeline of deals", "There is no route to the host's office yet"])("%s is prose", (text) => {
+    expect(kinds(text)).toEqual([]);
+  });
+});
+
 describe("one finding per kind", () => {
   it("two frames of one runtime are one finding, two runtimes are two", () => {
     const jvm = "at org.acme.db.Pool.get(Pool.java:88)\n... 12 more";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkSelfReport, selfReportsIn } from "../../src/scoring/check-self-report.ts";
 import { viewOf } from "../../src/scoring/run-view.ts";
+import { BASE_TRIGGERS, CALCULATOR_WORDS, CLAUSE_BREAKS, GERUND_TRIGGERS, OBJECT_WORDS, OTHER_SUBJECTS, REPORT_MARKERS, SERVICE_WORDS, SNAPSHOT_WORDS, VERB_GROUP_WORDS } from "../../src/scoring/self-report-phrases.ts";
 import type { Fixture } from "../../src/schemas/fixture.ts";
 import type { Reply } from "../support.ts";
 import { FV_A, final, fixture, runReplies, tool } from "../support.ts";
@@ -194,5 +195,53 @@ describe("self_report_consistent", () => {
     expect(v.explanation).toMatch(/"i read snapshot e" but the run has no successful snapshot read \(and 1 more\)$/);
     const five = ["a", "b", "c", "d", "e"].map((x) => `I read snapshot ${x}.`).join(" ");
     expect((await verdictFor(five)).explanation).not.toMatch(/more\)/);
+  });
+});
+
+// Every word list of self-report-phrases.ts, entry by entry, in both directions.
+describe("each word list, entry by entry", () => {
+  it.each(SNAPSHOT_WORDS)("snapshot word %s: a check of it needs a snapshot read, of its service nothing", (w) => {
+    expect(needs(`I checked the ${w}`)).toEqual([["snapshot_read"]]);
+    expect(needs(`I checked the ${w} service`)).toEqual([]);
+  });
+
+  it.each(CALCULATOR_WORDS)("calculator word %s: a check with it needs a calculator call", (w) => {
+    expect(needs(`I checked it with the ${w}`)).toEqual([["calculator_call"]]);
+    expect(needs("I checked it")).toEqual([]);
+  });
+
+  it.each(SERVICE_WORDS)("service word %s after a snapshot word names the service", (w) => {
+    expect(needs(`I verified the holdings ${w}`)).toEqual([["tool_call"]]);
+    expect(needs("I verified the holdings")).toEqual([["snapshot_read"]]);
+  });
+
+  it.each(OTHER_SUBJECTS)("other subject %s makes the deed theirs", (w) => {
+    expect(needs(`The ${w} verified the snapshot`)).toEqual([]);
+    expect(needs(`The holdings were verified by the ${w}`)).toEqual([]);
+    expect(needs("The holdings were verified")).toEqual([["snapshot_read"]]);
+  });
+
+  it.each(GERUND_TRIGGERS)("gerund trigger %s makes an -ing form a report", (w) => {
+    expect(needs(`${w} verifying the snapshot`)).toEqual([["snapshot_read"]]);
+    expect(needs("verifying the snapshot")).toEqual([]);
+  });
+
+  it.each(BASE_TRIGGERS)("base trigger %s makes a base form a report", (w) => {
+    expect(needs(`I ${w} verify the snapshot`)).toEqual([["snapshot_read"]]);
+    expect(needs("I verify the snapshot")).toEqual([]);
+  });
+
+  it.each(CLAUSE_BREAKS)("clause word %s stops a negation", (w) => {
+    expect(needs(`I did not guess ${w} I verified the snapshot`)).toEqual([["snapshot_read"]]);
+  });
+
+  it.each(REPORT_MARKERS)("report marker %s makes \"read\" a report", (w) => {
+    expect(needs(`The snapshot ${w} read`)).toEqual([["snapshot_read"]]);
+    expect(needs("The snapshot read")).toEqual([]);
+  });
+
+  it.each([...VERB_GROUP_WORDS, ...OBJECT_WORDS])("verb group word %s lets a plan before it reach the verb", (w) => {
+    expect(needs(`Should ${w} verified the snapshot`)).toEqual([]);
+    expect(needs(`${w} verified the snapshot`)).not.toEqual([]);
   });
 });
