@@ -25,7 +25,8 @@ function collectText(text: string, into: Records): void {
     into.dates.add(d.iso);
     into.numbers.push(Number(d.iso.slice(0, 4)));
   }
-  into.numbers.push(...extractFigures(rest).map((f) => f.value));
+  // A loop, not a spread: a long note can hold more figures than a call takes arguments.
+  for (const f of extractFigures(rest)) into.numbers.push(f.value);
 }
 
 /**
