@@ -1,15 +1,14 @@
 import { responsesFromEvents } from "../candidates/recorded.ts";
 import { evaluateScripted } from "../evaluation/evaluate.ts";
+import { runHttpTrial } from "../evaluation/http-trial.ts";
 import { jobsOfShard, parseShard, planJobs, runPool, type Job } from "../evaluation/plan.ts";
 import { reliabilityOf, summarise, type RunSummary } from "../evaluation/reliability.ts";
 import { exportRun } from "../integrity/export.ts";
 import { createRealClock } from "../runtime/clock.ts";
-import { runEpisode } from "../runtime/episode.ts";
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
 import type { CandidateKind, EvaluationPlan } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
-import { toScoredRun } from "../scoring/score.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
 import { HTTP_OPTIONS, httpCandidateFromFlags, nodeFetch, preflight, type HttpCandidateFactory } from "./http-candidate-options.ts";
@@ -97,7 +96,7 @@ async function evaluate(argv: string[], io: CliIo): Promise<number> {
   const all = loadFixtureDir(values.fixtures);
   const name = values.candidate;
   const settings = runSettingsFrom(values);
-  const http = name === "http" ? httpCandidateFromFlags(values, io.env ?? process.env, nodeFetch, trials) : null;
+  const http = name === "http" ? httpCandidateFromFlags(values, io.env ?? process.env, trials) : null;
   if (!http && values.collect) throw new UsageError("--collect needs --candidate http: scripted replies are already in the fixtures");
   const fixtures = selectFixtures(all, values.fixture ?? [], http ? () => true : (f) => Object.hasOwn(f.candidates, name), name);
   if (http) {
@@ -142,8 +141,7 @@ async function evaluate(argv: string[], io: CliIo): Promise<number> {
 
 /** One trial of the HTTP candidate on the real clock, with the trace to collect and the settings behind it. */
 async function runHttp(http: HttpCandidateFactory, fixture: Fixture, trial: number, settings: ReturnType<typeof runSettingsFrom>): Promise<{ run: ScoredRun; trace: CollectedTrace }> {
-  const record = await runEpisode({ fixture, candidate: http.make(trial), clock: createRealClock(), ...settings });
-  const run: ScoredRun = { ...toScoredRun({ ...record, candidate: http.name }, fixture, { includeDiagnostics: true }), trial };
+  const { run, record } = await runHttpTrial({ fixture, name: http.name, settings: http.settings, seed: http.seed, trial, fetch: nodeFetch, clock: createRealClock(), ...settings });
   const reported = record.events.findLast((e) => e.kind === "model_reply" && e.model !== undefined);
   const trace: CollectedTrace = {
     format: COLLECTED_TRACE_FORMAT,

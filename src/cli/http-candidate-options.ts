@@ -1,7 +1,7 @@
-import { httpCandidate, listModels } from "../candidates/http/http-candidate.ts";
+import { listModels } from "../candidates/http/http-candidate.ts";
 import { HttpSettings, publicSettings } from "../candidates/http/settings.ts";
 import type { FetchLike } from "../candidates/http/wire.ts";
-import type { Candidate } from "../runtime/candidate.ts";
+import { networkFailureKind } from "../evaluation/reason.ts";
 import { UsageError } from "./usage-error.ts";
 
 export interface HttpCliOptions {
@@ -29,8 +29,8 @@ export interface HttpCandidateFactory {
   settings: HttpSettings;
   /** Settings as they may be recorded (no key). */
   publicSettings: Record<string, unknown>;
-  /** A candidate for one trial: trial t sends seed + t − 1 when a seed is in play, so trials differ and reruns repeat. */
-  make(trial: number): Candidate;
+  /** The base seed when one is in play (`--seed`, or 1 with `--trials K > 1`): trial t sends seed + t − 1. */
+  seed: number | undefined;
 }
 
 export const nodeFetch: FetchLike = (url, init) => fetch(url, init);
@@ -43,7 +43,7 @@ const number = (flag: string, value: string | undefined): number | undefined => 
 };
 
 /** Builds the HTTP candidate from CLI flags. The key is read from the named variable, never from argv. */
-export function httpCandidateFromFlags(flags: HttpCliOptions, env: Readonly<Record<string, string | undefined>> = process.env, fetchImpl: FetchLike = nodeFetch, trials = 1): HttpCandidateFactory {
+export function httpCandidateFromFlags(flags: HttpCliOptions, env: Readonly<Record<string, string | undefined>> = process.env, trials = 1): HttpCandidateFactory {
   if (!flags["base-url"]) throw new UsageError("--candidate http needs --base-url URL (e.g. http://127.0.0.1:8080)");
   if (!flags.model) throw new UsageError("--candidate http needs --model NAME");
   let url: URL;
@@ -73,13 +73,7 @@ export function httpCandidateFromFlags(flags: HttpCliOptions, env: Readonly<Reco
   if (!parsed.success) throw new UsageError(`invalid HTTP settings: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   const settings = parsed.data;
   const name = `http:${settings.model}`;
-  const baseSeed = settings.seed ?? (trials > 1 ? 1 : undefined);
-  return {
-    name,
-    settings,
-    publicSettings: publicSettings(settings),
-    make: (trial) => httpCandidate(name, baseSeed === undefined ? settings : { ...settings, seed: baseSeed + trial - 1 }, fetchImpl),
-  };
+  return { name, settings, publicSettings: publicSettings(settings), seed: settings.seed ?? (trials > 1 ? 1 : undefined) };
 }
 
 /**
@@ -102,9 +96,10 @@ export async function preflight(factory: HttpCandidateFactory, fetchImpl: FetchL
 }
 
 function networkWords(detail: string, timeoutMs: number): string {
-  if (/ECONNREFUSED/i.test(detail)) return "connection refused";
-  if (/ENOTFOUND|EAI_AGAIN/i.test(detail)) return "host not found";
-  if (/abort|timeout/i.test(detail)) return `no answer within ${timeoutMs} ms`;
+  // The preflight's own timeout aborts the request: say so before the socket's words.
+  if (/abort|TimeoutError/i.test(detail)) return `no answer within ${timeoutMs} ms`;
+  const kind = networkFailureKind(detail);
+  if (kind) return kind;
   // The cause as the fetch implementation words it ("bad port" for a port fetch refuses to use).
   const cause = /\((?:[A-Za-z_]+: )?([^()]{1,80})\)$/.exec(detail)?.[1];
   return cause ? `the connection failed: ${cause}` : "the connection failed";

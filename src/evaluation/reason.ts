@@ -12,6 +12,9 @@ const NETWORK: readonly [RegExp, string][] = [
   [/certificate|TLS|SSL/i, "TLS error"],
 ];
 
+/** What a failed connection's restricted detail says, in a few words (`connection refused`), or null. */
+export const networkFailureKind = (detail: string): string | null => NETWORK.find(([re]) => re.test(detail))?.[1] ?? null;
+
 export function runReason(run: Pick<ScoredRun, "result" | "events" | "diagnostics">): string {
   const { result } = run;
   if (result.outcome === "budget_exhausted") return result.reason ?? "budget";
@@ -25,7 +28,7 @@ export function runReason(run: Pick<ScoredRun, "result" | "events" | "diagnostic
     if (failure?.kind === "model_failure" && failure.status !== undefined) return `${code} ${failure.status}`;
     if (code === "model_network_error") {
       const detail = run.diagnostics?.findLast((d) => d.source === "model")?.detail ?? "";
-      const kind = NETWORK.find(([re]) => re.test(detail))?.[1];
+      const kind = networkFailureKind(detail);
       return kind ? `${code} (${kind})` : code;
     }
     return code;

@@ -2,17 +2,15 @@
 // flight: the evaluation plan (fixture × candidate × trial) and pool from src/evaluation, each job a
 // bounded run on the real clock, scored as it finishes. It lives beside the store because it needs
 // the browser's fetch and clock, which the store injects.
-import { httpCandidate } from "../candidates/http/http-candidate.ts";
 import type { HttpSettings } from "../candidates/http/settings.ts";
 import type { FetchLike } from "../candidates/http/wire.ts";
+import { runHttpTrial } from "../evaluation/http-trial.ts";
 import { planJobs, runPool } from "../evaluation/plan.ts";
 import type { Clock } from "../runtime/clock.ts";
-import { runEpisode } from "../runtime/episode.ts";
 import type { ParserOptions } from "../runtime/parse-reply.ts";
 import type { BudgetConfig } from "../schemas/budget.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
-import { toScoredRun } from "../scoring/score.ts";
 
 export interface TrialPlan {
   fixtures: readonly Fixture[];
@@ -37,12 +35,6 @@ export interface TrialIo {
   onRun(run: ScoredRun, index: number): void;
 }
 
-/** Trial t is sent with seed + t − 1: trials differ from one another, and a rerun with the same seed repeats them. */
-export const settingsForTrial = (plan: Pick<TrialPlan, "settings" | "temperature" | "seed">, trial: number): HttpSettings => ({
-  ...plan.settings,
-  temperature: plan.temperature,
-  seed: plan.seed + trial - 1,
-});
 
 /** Runs every trial and returns the finished runs in the plan's order (fixture, then trial). */
 export async function runHttpTrials(plan: TrialPlan, io: TrialIo): Promise<ScoredRun[]> {
@@ -52,11 +44,20 @@ export async function runHttpTrials(plan: TrialPlan, io: TrialIo): Promise<Score
   const pool = runPool(jobs, plan.concurrency, async (job): Promise<ScoredRun | null> => {
     const fixture = fixtures.get(job.fixture);
     if (!fixture || io.cancel.aborted) return null;
-    const candidate = httpCandidate(plan.name, settingsForTrial(plan, job.trial), io.fetch);
-    const record = await runEpisode({ fixture, candidate, clock: io.clock(), budget: plan.budget, cancel: io.cancel, ...(plan.parser ? { parser: plan.parser } : {}) });
+    const { run } = await runHttpTrial({
+      fixture,
+      name: plan.name,
+      settings: { ...plan.settings, temperature: plan.temperature },
+      seed: plan.seed,
+      trial: job.trial,
+      fetch: io.fetch,
+      clock: io.clock(),
+      budget: plan.budget,
+      cancel: io.cancel,
+      ...(plan.parser ? { parser: plan.parser } : {}),
+    });
     // A run cut short by the analyst's stop says nothing about the model.
-    if (io.cancel.aborted) return null;
-    return { ...toScoredRun(record, fixture, { includeDiagnostics: true }), trial: job.trial };
+    return io.cancel.aborted ? null : run;
   });
   for await (const { index, result } of pool) {
     if (!result) continue;

@@ -1,0 +1,46 @@
+import { httpCandidate } from "../candidates/http/http-candidate.ts";
+import type { HttpSettings } from "../candidates/http/settings.ts";
+import type { FetchLike } from "../candidates/http/wire.ts";
+import type { Clock } from "../runtime/clock.ts";
+import { runEpisode } from "../runtime/episode.ts";
+import type { ParserOptions } from "../runtime/parse-reply.ts";
+import type { RunRecord } from "../runtime/result.ts";
+import type { BudgetConfig } from "../schemas/budget.ts";
+import type { Fixture } from "../schemas/fixture.ts";
+import type { ScoredRun } from "../schemas/scored-run.ts";
+import { toScoredRun } from "../scoring/score.ts";
+
+// One trial of a model behind an OpenAI-compatible server: the CLI's `eval --trials` and the
+// workbench's "Run K trials" both run this, each with its own fetch and clock.
+
+/** Trial t is sent with seed + t − 1: trials differ from one another, and a rerun with the same seed repeats them. */
+export const settingsForTrial = (settings: HttpSettings, seed: number | undefined, trial: number): HttpSettings =>
+  seed === undefined ? settings : { ...settings, seed: seed + trial - 1 };
+
+export interface HttpTrial {
+  fixture: Fixture;
+  /** The candidate's name in the run (`http:<model>`, `simulated:reference`). */
+  name: string;
+  settings: HttpSettings;
+  seed: number | undefined;
+  trial: number;
+  fetch: FetchLike;
+  clock: Clock;
+  budget?: BudgetConfig;
+  parser?: ParserOptions;
+  cancel?: AbortSignal;
+}
+
+/** Runs and scores one trial; the record comes back too, for what a collected trace needs. */
+export async function runHttpTrial(t: HttpTrial): Promise<{ run: ScoredRun; record: RunRecord }> {
+  const candidate = httpCandidate(t.name, settingsForTrial(t.settings, t.seed, t.trial), t.fetch);
+  const record = await runEpisode({
+    fixture: t.fixture,
+    candidate,
+    clock: t.clock,
+    ...(t.budget ? { budget: t.budget } : {}),
+    ...(t.parser ? { parser: t.parser } : {}),
+    ...(t.cancel ? { cancel: t.cancel } : {}),
+  });
+  return { run: { ...toScoredRun(record, t.fixture, { includeDiagnostics: true }), trial: t.trial }, record };
+}
