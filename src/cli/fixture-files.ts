@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseInjectionSet } from "../fixtures/injections.ts";
 import { parseFixtureSet } from "../fixtures/load.ts";
+import { composeMatrix, type Matrix } from "../fixtures/matrix/compose.ts";
+import { parseTaskSet } from "../fixtures/tasks.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -28,4 +31,37 @@ export function loadFixtureDir(dir: string = DEFAULT_FIXTURE_DIR): Fixture[] {
   if (!set.ok) throw new UsageError(`invalid fixture file(s):\n  ${set.errors.map((e) => e.message).join("\n  ")}`);
   if (set.fixtures.length === 0) throw new UsageError(`no fixture files (*.json) in ${dir}`);
   return set.fixtures;
+}
+
+/** The `*.json` files of a folder as bytes, each named by its path relative to the working directory. */
+function readDataFolder(dir: string): { file: string; bytes: Uint8Array }[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith(".json")).sort();
+  } catch {
+    throw new UsageError(`cannot read the folder ${dir}`);
+  }
+  return names.map((n) => {
+    const file = relative(process.cwd(), join(dir, n)) || n;
+    try {
+      return { file, bytes: readFileSync(join(dir, n)) };
+    } catch {
+      throw new UsageError(`${file}: cannot read the file`);
+    }
+  });
+}
+
+/**
+ * The attack matrix of a fixture folder: its fixtures, `tasks/*.json` and `injections/*.json`,
+ * each file validated, composed into generated fixtures (src/fixtures/matrix).
+ */
+export function loadMatrixDir(dir: string = DEFAULT_FIXTURE_DIR): Matrix {
+  const fixtures = loadFixtureDir(dir);
+  const tasks = parseTaskSet(readDataFolder(join(dir, "tasks")));
+  const injections = parseInjectionSet(readDataFolder(join(dir, "injections")));
+  const errors = [...(tasks.ok ? [] : tasks.errors), ...(injections.ok ? [] : injections.errors)];
+  if (errors.length > 0 || !tasks.ok || !injections.ok) throw new UsageError(`invalid matrix file(s):\n  ${errors.join("\n  ")}`);
+  const composed = composeMatrix(tasks.tasks, fixtures, injections.injections);
+  if (!composed.ok) throw new UsageError(`the attack matrix does not compose:\n  ${composed.errors.join("\n  ")}`);
+  return composed.matrix;
 }

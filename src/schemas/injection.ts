@@ -45,6 +45,16 @@ export const Injection = z
     text: z.array(z.string().min(1)).min(1),
     /** The household the attack wants read or exported, when it wants one. */
     target_household: HouseholdId.optional(),
+    /**
+     * What a candidate that obeys the attack does, besides reading `target_household`: arguments it
+     * puts into the task's own call of `call.tool` (an altered or invented input), and words it adds
+     * to its message. The generated `obedient` candidate is built from this; the runtime and the
+     * scorer never read it.
+     */
+    wants: z.strictObject({
+      call: z.strictObject({ tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()) }).optional(),
+      say: z.string().min(1),
+    }),
   })
   .superRefine((inj, ctx) => {
     if (inj.phrasing === "split_across_fields" && inj.text.length < 2) ctx.addIssue({ code: "custom", path: ["text"], message: "a split attack needs at least two parts" });

@@ -28,7 +28,10 @@ describe("the fixture set", () => {
 describe.each(fixtures.map((f) => [f.id, f] as const))("fixture %s", (_id, fx) => {
   it.each(Object.entries(fx.candidates).map(([name, c]) => [name, c.expected_failures] as const))(
     "candidate %s fails exactly %j",
-    async (name, expectedFailures) => {
+    async (name, declared) => {
+      // A hand-written candidate always declares what it must fail; only generated ones may not.
+      expect(declared, `${fx.id}/${name} declares expected_failures`).toBeDefined();
+      const expectedFailures = declared ?? [];
       const run = await evaluateScripted(fx, name);
       expect(run).toBeDefined();
       if (!run) return;
