@@ -1,17 +1,16 @@
-import { recordedCalls } from "../runtime/result.ts";
 import type { EventOf, RunEvent } from "../schemas/event.ts";
 import type { Fixture } from "../schemas/fixture.ts";
-import type { ToolCallRecord } from "../schemas/tool-call.ts";
 import { householdLedger, type HouseholdAccess } from "../scoring/check-access.ts";
+import { householdOf } from "../scoring/run-view.ts";
+import { countAtOrBefore, PrefixMap } from "./prefix-map.ts";
 
 /** The run as of the cursor: everything derived from the log prefix, nothing stored twice. */
 export interface RunAtCursor {
-  prefix: readonly RunEvent[];
+  cursor: number;
   current: RunEvent | undefined;
   decisionsUsed: number;
   elapsedMs: number;
-  calls: ToolCallRecord[];
-  households: HouseholdAccess[];
+  households: readonly HouseholdAccess[];
   final: EventOf<"final"> | undefined;
   finished: EventOf<"run_finished"> | undefined;
   /** The recorded observation for each evidence id seen so far. */
@@ -20,20 +19,223 @@ export interface RunAtCursor {
   attempts: ReadonlyMap<string, EventOf<"attempt">>;
 }
 
+/**
+ * The definition, from scratch over the prefix: linear in the cursor. The workbench uses
+ * `CursorIndex`, which must give the same answer at every event (tests/state/derive.test.ts).
+ */
 export function runAtCursor(events: readonly RunEvent[], cursor: number, fixture: Fixture): RunAtCursor {
   const prefix = events.slice(0, cursor + 1);
   const current = prefix.at(-1);
   const finished = prefix.find((e): e is EventOf<"run_finished"> => e.kind === "run_finished");
   return {
-    prefix,
+    cursor,
     current,
     decisionsUsed: finished?.decisions_used ?? prefix.filter((e) => e.kind === "model_reply").length,
     elapsedMs: current?.at_ms ?? 0,
-    calls: recordedCalls(prefix),
     households: householdLedger(prefix, fixture),
     final: prefix.find((e): e is EventOf<"final"> => e.kind === "final"),
     finished,
     observations: new Map(prefix.flatMap((e) => (e.kind === "observation" ? [[e.evidence_id, e] as const] : []))),
     attempts: new Map(prefix.flatMap((e) => (e.kind === "attempt" ? [[e.call_id, e] as const] : []))),
+  };
+}
+
+/** What a prefix adds up to, small enough to keep one every CHECKPOINT_EVERY events. */
+interface Tally {
+  replies: number;
+  /** Index of the first `final` / `run_finished` event, or -1. */
+  finalAt: number;
+  finishedAt: number;
+  /** Index of the last event that can change the household ledger, or -1. */
+  ledgerAt: number;
+}
+
+/** The state at event i is folded from the nearest checkpoint at or before it: at most this many events. */
+export const CHECKPOINT_EVERY = 256;
+
+/** One call id that touched a household: its attempts and what the boundary made of them, by event index. */
+interface CallGroup {
+  id: string;
+  attempts: number[];
+  outcomes: number[];
+}
+
+const STATUS: Partial<Record<RunEvent["kind"], "denied" | "tool_error" | "observed">> = { denial: "denied", tool_error: "tool_error", observation: "observed" };
+
+/** The last element of an ascending list that is ≤ limit, or undefined. */
+function lastAtOrBefore(list: readonly number[], limit: number): number | undefined {
+  const n = countAtOrBefore(list, limit);
+  return n === 0 ? undefined : list[n - 1];
+}
+
+/**
+ * The run as of any event, without rereading the log: indexed once as events arrive (a live run
+ * appends), then each cursor position costs at most CHECKPOINT_EVERY events plus the calls that
+ * touched a household.
+ */
+export class CursorIndex {
+  readonly #fixture: Fixture;
+  #events: readonly RunEvent[] = [];
+  #tally: Tally = { replies: 0, finalAt: -1, finishedAt: -1, ledgerAt: -1 };
+  readonly #checkpoints: Tally[] = [];
+  /** 1 where an event can change the household ledger. */
+  #ledgerEvents = new Uint8Array(1024);
+  readonly #observations = new PrefixMap((i) => this.#events[i] as EventOf<"observation">);
+  readonly #attempts = new PrefixMap((i) => this.#events[i] as EventOf<"attempt">);
+  readonly #groups = new Map<string, CallGroup>();
+  /** The groups in the order of their first attempt, as recordedCalls lists them. */
+  readonly #householdGroups: CallGroup[] = [];
+  readonly #notRun = new Map<string, number[]>();
+  readonly #ledgers = new Map<number, readonly HouseholdAccess[]>();
+
+  constructor(fixture: Fixture) {
+    this.#fixture = fixture;
+  }
+
+  get fixture(): Fixture {
+    return this.#fixture;
+  }
+
+  get length(): number {
+    return this.#events.length;
+  }
+
+  /** Whether `events` is the indexed log or the indexed log with events appended. */
+  extends(events: readonly RunEvent[]): boolean {
+    const n = this.#events.length;
+    return events.length >= n && (n === 0 || events[n - 1] === this.#events[n - 1]);
+  }
+
+  /** Indexes the events appended since the last call. `events` must extend the indexed log. */
+  sync(events: readonly RunEvent[]): void {
+    if (!this.extends(events)) throw new Error("CursorIndex.sync: the log was replaced, not appended to");
+    const from = this.#events.length;
+    this.#events = events;
+    if (this.#ledgerEvents.length < events.length) {
+      const grown = new Uint8Array(Math.max(events.length, this.#ledgerEvents.length * 2));
+      grown.set(this.#ledgerEvents);
+      this.#ledgerEvents = grown;
+    }
+    for (let i = from; i < events.length; i++) {
+      if (i % CHECKPOINT_EVERY === 0) this.#checkpoints.push({ ...this.#tally });
+      const event = events[i];
+      if (event) this.#add(event, i);
+    }
+  }
+
+  #add(e: RunEvent, i: number): void {
+    if (e.kind === "observation") this.#observations.add(e.evidence_id, i);
+    if (e.kind === "attempt") this.#attempts.add(e.call_id, i);
+    this.#tally = fold(this.#tally, e, i, this.#touchesLedger(e, i));
+  }
+
+  /** Records what the ledger needs of a call event; true when the event can change the ledger. */
+  #touchesLedger(e: RunEvent, i: number): boolean {
+    if (e.kind === "not_run") {
+      const list = this.#notRun.get(e.call_id);
+      if (list) list.push(i);
+      else this.#notRun.set(e.call_id, [i]);
+    }
+    if (e.kind === "attempt") {
+      let group = this.#groups.get(e.call_id);
+      if (!group && householdOf(e) === null) return false;
+      if (!group) {
+        group = { id: e.call_id, attempts: [], outcomes: [] };
+        this.#groups.set(e.call_id, group);
+        this.#insertInCallOrder(group, e.call_id);
+      }
+      group.attempts.push(i);
+      this.#ledgerEvents[i] = 1;
+      return true;
+    }
+    if (!("call_id" in e)) return false;
+    const group = this.#groups.get(e.call_id);
+    if (!group) return false;
+    if (STATUS[e.kind]) group.outcomes.push(i);
+    this.#ledgerEvents[i] = 1;
+    return true;
+  }
+
+  /** recordedCalls orders calls by their id's first attempt, which may predate its first household. */
+  #insertInCallOrder(group: CallGroup, id: string): void {
+    const first = (g: CallGroup): number => this.#attempts.firstIndex(g.id) ?? Infinity;
+    const at = this.#attempts.firstIndex(id) ?? Infinity;
+    let k = this.#householdGroups.length;
+    while (k > 0 && first(this.#householdGroups[k - 1] as CallGroup) > at) k -= 1;
+    this.#householdGroups.splice(k, 0, group);
+  }
+
+  /** The tally of events[0..cursor], folded from the nearest checkpoint. */
+  #tallyAt(cursor: number): Tally {
+    const k = Math.floor(cursor / CHECKPOINT_EVERY);
+    let tally = this.#checkpoints[k] ?? this.#tally;
+    for (let i = k * CHECKPOINT_EVERY; i <= cursor; i++) {
+      const e = this.#events[i];
+      if (e) tally = fold(tally, e, i, this.#ledgerEvents[i] === 1);
+    }
+    return tally;
+  }
+
+  at(cursor: number): RunAtCursor {
+    const i = Math.min(cursor, this.#events.length - 1);
+    const tally = i < 0 ? { replies: 0, finalAt: -1, finishedAt: -1, ledgerAt: -1 } : this.#tallyAt(i);
+    const current = this.#events[i];
+    const finished = tally.finishedAt < 0 ? undefined : (this.#events[tally.finishedAt] as EventOf<"run_finished">);
+    return {
+      cursor,
+      current,
+      decisionsUsed: finished?.decisions_used ?? tally.replies,
+      elapsedMs: current?.at_ms ?? 0,
+      households: this.#ledgerAt(tally.ledgerAt),
+      final: tally.finalAt < 0 ? undefined : (this.#events[tally.finalAt] as EventOf<"final">),
+      finished,
+      observations: this.#observations.asOf(i),
+      attempts: this.#attempts.asOf(i),
+    };
+  }
+
+  /** The ledger as of event `v` (the last event that changed it), kept for the last few positions. */
+  #ledgerAt(v: number): readonly HouseholdAccess[] {
+    const kept = this.#ledgers.get(v);
+    if (kept) return kept;
+    const ledger = this.#ledger(v);
+    if (this.#ledgers.size >= 8) this.#ledgers.delete(this.#ledgers.keys().next().value as number);
+    this.#ledgers.set(v, ledger);
+    return ledger;
+  }
+
+  /** householdLedger(events[0..v]) over the calls that touched a household only. */
+  #ledger(v: number): HouseholdAccess[] {
+    const byHousehold = new Map<string, HouseholdAccess>();
+    const fixture = this.#fixture;
+    for (const group of this.#householdGroups) {
+      const attempt = lastAtOrBefore(group.attempts, v);
+      if (attempt === undefined) continue;
+      const h = householdOf(this.#events[attempt] as EventOf<"attempt">);
+      if (h === null) continue;
+      let entry = byHousehold.get(h);
+      if (!entry) {
+        entry = { household: h, in_scope: fixture.task_households.includes(h as never), authorised: fixture.context.authorised_households.includes(h as never), denied: [], disclosed: [], failed: [], pending: [] };
+        byHousehold.set(h, entry);
+      }
+      const outcome = lastAtOrBefore(group.outcomes, v);
+      const event = outcome !== undefined && outcome > attempt ? this.#events[outcome] : undefined;
+      const status = (event && STATUS[event.kind]) ?? "not_run";
+      if (status === "denied") entry.denied.push(group.id);
+      else if (status === "observed") entry.disclosed.push(group.id);
+      else if (status === "not_run" && lastAtOrBefore(this.#notRun.get(group.id) ?? [], v) === undefined) entry.pending.push(group.id);
+      else entry.failed.push(group.id);
+    }
+    return [...byHousehold.values()];
+  }
+}
+
+function fold(t: Tally, e: RunEvent, i: number, touchesLedger: boolean): Tally {
+  if (e.kind !== "model_reply" && e.kind !== "final" && e.kind !== "run_finished" && !touchesLedger) return t;
+  return {
+    replies: t.replies + (e.kind === "model_reply" ? 1 : 0),
+    finalAt: t.finalAt < 0 && e.kind === "final" ? i : t.finalAt,
+    finishedAt: t.finishedAt < 0 && e.kind === "run_finished" ? i : t.finishedAt,
+    ledgerAt: touchesLedger ? i : t.ledgerAt,
   };
 }

@@ -10,6 +10,7 @@ import type { CandidateKind } from "../schemas/export.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { VerdictDifference } from "../evaluation/rescore.ts";
 import { toScoredRun } from "../scoring/score.ts";
+import { CursorIndex, type RunAtCursor } from "./derive.ts";
 import type { StoreDeps } from "./deps.ts";
 import type { LiveSettings } from "./model-slice.ts";
 import type { NetworkDiagnosis } from "./network-failure.ts";
@@ -53,6 +54,8 @@ export interface RunSlice {
   run: LoadedRun | null;
   /** Index into run.events: every panel shows the run as of this event. */
   cursor: number;
+  /** The run as of the cursor, derived once for every panel whenever the run or the cursor changes. */
+  at: RunAtCursor | null;
   /** While running, the cursor follows the newest event until the analyst moves it. */
   follow: boolean;
   playing: boolean;
@@ -72,9 +75,24 @@ export const createRunSlice =
   (set, get) => {
     let stop: AbortController | null = null;
     const clampCursor = (i: number): number => Math.max(0, Math.min(i, (get().run?.events.length ?? 1) - 1));
+    // One index per run, extended as a live run appends: a cursor move never rereads the log.
+    let index: { key: number; cursor: CursorIndex } | null = null;
+    const derive = (run: LoadedRun | null, cursor: number): RunAtCursor | null => {
+      if (!run) return null;
+      if (index?.key !== run.key || !index.cursor.extends(run.events)) {
+        const fixture = fixtureById(get(), run.fixtureId);
+        if (!fixture) return null;
+        index = { key: run.key, cursor: new CursorIndex(fixture) };
+      }
+      index.cursor.sync(run.events);
+      return index.cursor.at(cursor);
+    };
+    /** Moves the cursor (and with it everything derived from it). */
+    const place = (run: LoadedRun | null, cursor: number, extra: Partial<RunSlice> = {}): Partial<RunSlice> => ({ run, cursor, at: derive(run, cursor), ...extra });
     return {
       run: null,
       cursor: 0,
+      at: null,
       follow: true,
       playing: false,
       async startRun(options) {
@@ -100,12 +118,7 @@ export const createRunSlice =
         const controller = new AbortController();
         stop = controller;
         const key = ++runKey;
-        set({
-          run: { key, fixtureId: fixture.id, candidate: source.name, kind: source.kind, status: "running", budget: source.budget, events: [], scored: null, imported: null },
-          cursor: 0,
-          follow: true,
-          playing: false,
-        });
+        set(place({ key, fixtureId: fixture.id, candidate: source.name, kind: source.kind, status: "running", budget: source.budget, events: [], scored: null, imported: null }, 0, { follow: true, playing: false }));
         const isCurrent = (): boolean => get().run?.key === key;
         const record = await runEpisode({
           fixture,
@@ -119,7 +132,7 @@ export const createRunSlice =
             const run = get().run;
             if (!run) return;
             const events = [...run.events, event];
-            set({ run: { ...run, events }, ...(get().follow ? { cursor: events.length - 1 } : {}) });
+            set(place({ ...run, events }, get().follow ? events.length - 1 : get().cursor));
           },
         });
         if (!isCurrent()) return;
@@ -142,14 +155,17 @@ export const createRunSlice =
       loadRun(loaded, cursor) {
         stop?.abort();
         const key = ++runKey;
-        set({ run: { ...loaded, key, status: "done" }, cursor: cursor ?? loaded.events.length - 1, follow: false, playing: false });
-        set({ cursor: clampCursor(get().cursor) });
+        const run: LoadedRun = { ...loaded, key, status: "done" };
+        const last = Math.max(0, loaded.events.length - 1);
+        set(place(run, Math.max(0, Math.min(cursor ?? last, last)), { follow: false, playing: false }));
       },
-      setCursor(index) {
-        set({ cursor: clampCursor(index), follow: false });
+      setCursor(i) {
+        const cursor = clampCursor(i);
+        if (cursor === get().cursor && get().at) set({ follow: false });
+        else set(place(get().run, cursor, { follow: false }));
       },
       stepCursor(delta) {
-        set({ cursor: clampCursor(get().cursor + delta), follow: false });
+        get().setCursor(get().cursor + delta);
       },
       setPlaying(playing) {
         set({ playing });

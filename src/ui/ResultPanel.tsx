@@ -1,7 +1,6 @@
-import { useMemo } from "react";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { LoadedRun } from "../state/run-slice.ts";
-import { runAtCursor } from "../state/derive.ts";
+import type { RunAtCursor } from "../state/derive.ts";
 import { AccessPanel } from "./access/AccessPanel.tsx";
 import { ClaimsTable } from "./claims/ClaimsTable.tsx";
 import { ImportReportCallout } from "./io/ImportReportCallout.tsx";
@@ -12,8 +11,7 @@ import { VerdictList } from "./verdicts/VerdictList.tsx";
 import { visible } from "./shared/inert.ts";
 
 /** Outcome, deny-vs-disclose, claims and verdicts — all as of the cursor. */
-export function ResultPanel({ run, cursor, fixture }: { run: LoadedRun; cursor: number; fixture: Fixture }) {
-  const at = useMemo(() => runAtCursor(run.events, cursor, fixture), [run.events, cursor, fixture]);
+export function ResultPanel({ run, at, fixture }: { run: LoadedRun; at: RunAtCursor; fixture: Fixture }) {
   const scored = run.scored;
   const atEnd = at.finished !== undefined && scored !== null;
   const verdicts = atEnd ? scored.verdicts : null;

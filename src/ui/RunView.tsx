@@ -1,7 +1,5 @@
-import { useMemo } from "react";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import { appStore, useStore } from "../state/app-store.ts";
-import { runAtCursor } from "../state/derive.ts";
 import { fixtureById } from "../state/workspace-slice.ts";
 import { Picker } from "./picker/Picker.tsx";
 import { ResultPanel } from "./ResultPanel.tsx";
@@ -21,7 +19,7 @@ export function RunView() {
   const { selectFixture, selectCandidate, setCursor, setPlaying, setCandidateKind } = appStore.getState();
   const selected = fixtureById({ fixtures }, fixtureId);
   const runFixture = fixtureById({ fixtures }, run?.fixtureId ?? null);
-  const at = useMemo(() => (run && runFixture ? runAtCursor(run.events, cursor, runFixture) : null), [run, runFixture, cursor]);
+  const at = useStore((s) => s.at);
   return (
     <main className="workbench">
       <div className="column">
@@ -44,7 +42,7 @@ export function RunView() {
         <Timeline events={run?.events ?? []} cursor={cursor} onSelect={setCursor} />
       </div>
       <div className="column" aria-label="Result">
-        {run && runFixture ? <ResultPanel run={run} cursor={cursor} fixture={runFixture} /> : <p className="panel empty">Run a candidate to see its outcome, claims and verdicts.</p>}
+        {run && runFixture && at ? <ResultPanel run={run} at={at} fixture={runFixture} /> : <p className="panel empty">Run a candidate to see its outcome, claims and verdicts.</p>}
       </div>
     </main>
   );
