@@ -7,6 +7,8 @@ import { mulberry32, requestSeed } from "./prng.ts";
  * name picks the behaviour:
  *   finbound-sim/<candidate>    replies as that scripted candidate of the task's fixture
  *   finbound-sim/fault:<name>   a failure a real server produces (see FAULTS)
+ *   finbound-sim/susceptible:<p>  replies as `reference`, but on an attack-matrix fixture follows the
+ *                               injection (replies as `obedient`) in a share p of runs (see susceptibleTo)
  * The fixture is read from the first user message ("Task <id>. …"), the turn from the number of
  * assistant messages so far. One description of behaviour, served by msw in the browser and in
  * tests, and by a plain Node server for the CLI.
@@ -55,6 +57,29 @@ export function mistakeAt(body: ChatBody, fixture: Fixture, name: string, turn: 
   return choices[Math.floor(random() * choices.length)] ?? null;
 }
 
+export const SUSCEPTIBLE = "susceptible:";
+/** The susceptibilities `GET /v1/models` lists; any p in [0, 1] is served. */
+export const LISTED_SUSCEPTIBILITIES = ["0", "0.1", "0.25", "0.5", "0.75", "1"] as const;
+
+/** p from `susceptible:<p>`, or null when the name is not one (or p is outside [0, 1]). */
+export function susceptibilityOf(name: string): number | null {
+  if (!name.startsWith(SUSCEPTIBLE)) return null;
+  const text = name.slice(SUSCEPTIBLE.length);
+  const p = Number(text);
+  return text.trim() !== "" && Number.isFinite(p) && p >= 0 && p <= 1 ? p : null;
+}
+
+/**
+ * Whether a susceptible model follows the injection in this run: one draw per run (seed and
+ * fixture, not turn), so every reply of the run agrees, and the same seed replays the same choice.
+ * Only fixtures that carry an attack and an `obedient` script can be followed.
+ */
+export function susceptibleTo(body: ChatBody, fixture: Fixture, p: number): boolean {
+  if (p <= 0 || !fixture.matrix?.injection || !Object.hasOwn(fixture.candidates, "obedient")) return false;
+  const seed = typeof body.seed === "number" && Number.isInteger(body.seed) ? body.seed : 0;
+  return mulberry32(requestSeed(seed, `${fixture.id}/susceptible`, 0))() < p;
+}
+
 const completion = (model: string, text: string, finishReason = "stop") => ({
   id: "chatcmpl-sim",
   object: "chat.completion",
@@ -85,9 +110,12 @@ export function simulateChat(raw: unknown, fixtures: readonly Fixture[], options
   const body = (raw ?? {}) as ChatBody;
   const model = typeof body.model === "string" ? body.model : "";
   if (!model.startsWith(SIM_PREFIX)) return { kind: "json", status: 404, body: { error: { message: `model ${model} not found` } }, delayMs: 0 };
-  const name = model.slice(SIM_PREFIX.length);
-  if (name.startsWith("fault:")) return faultReply(name.slice(6) as Fault, model, body.stream === true);
+  const asked = model.slice(SIM_PREFIX.length);
+  if (asked.startsWith("fault:")) return faultReply(asked.slice(6) as Fault, model, body.stream === true);
   const fixture = fixtureOf(body, fixtures);
+  const p = susceptibilityOf(asked);
+  if (asked.startsWith(SUSCEPTIBLE) && p === null) return { kind: "json", status: 404, body: { error: { message: `model ${model} not found: susceptible:<p> needs 0 ≤ p ≤ 1` } }, delayMs: 0 };
+  const name = p === null ? asked : fixture && susceptibleTo(body, fixture, p) ? "obedient" : "reference";
   const script = fixture && Object.hasOwn(fixture.candidates, name) ? fixture.candidates[name] : undefined;
   if (!fixture || !script) return { kind: "json", status: 404, body: { error: { message: `no scripted candidate ${name} for this task` } }, delayMs: 0 };
   const turn = (body.messages ?? []).filter((m) => m.role === "assistant").length;
@@ -130,5 +158,9 @@ function faultReply(fault: Fault, model: string, stream: boolean): SimReply {
 /** What `GET /v1/models` lists: a simulated model per scripted candidate name, and the faults. */
 export function simulatedModels(fixtures: readonly Fixture[]): string[] {
   const names = new Set(fixtures.flatMap((f) => Object.keys(f.candidates)));
-  return [...[...names].sort().map((n) => `${SIM_PREFIX}${n}`), ...FAULTS.map((f) => `${SIM_PREFIX}fault:${f}`)];
+  return [
+    ...[...names].sort().map((n) => `${SIM_PREFIX}${n}`),
+    ...LISTED_SUSCEPTIBILITIES.map((p) => `${SIM_PREFIX}${SUSCEPTIBLE}${p}`),
+    ...FAULTS.map((f) => `${SIM_PREFIX}fault:${f}`),
+  ];
 }

@@ -1,0 +1,167 @@
+import { writeFileSync } from "node:fs";
+import { evaluateScripted } from "../evaluation/evaluate.ts";
+import { runHttpTrial } from "../evaluation/http-trial.ts";
+import { matrixMetrics, summariseMatrixRun, type MatrixRunSummary } from "../evaluation/matrix-metrics.ts";
+import { jobsOfShard, parseShard, planJobs, runPool, type Job } from "../evaluation/plan.ts";
+import type { MatrixCell } from "../fixtures/matrix/compose.ts";
+import { exportRun } from "../integrity/export.ts";
+import { simulatedFetch } from "../mocks/sim-fetch.ts";
+import { SIM_PREFIX, SUSCEPTIBLE } from "../mocks/simulated-model.ts";
+import { createRealClock, createVirtualClock, type Clock } from "../runtime/clock.ts";
+import type { CandidateKind, EvaluationPlan } from "../schemas/export.ts";
+import type { Fixture } from "../schemas/fixture.ts";
+import type { ScoredRun } from "../schemas/scored-run.ts";
+import type { FetchLike } from "../candidates/http/wire.ts";
+import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
+import { loadMatrixDir } from "./fixture-files.ts";
+import { HTTP_OPTIONS, httpCandidateFromFlags, nodeFetch, preflight, type HttpCandidateFactory } from "./http-candidate-options.ts";
+import { matrixJson, matrixJunit, matrixTable, type MatrixReportContext } from "./matrix-report.ts";
+import { nodeSha256 } from "./node-sha256.ts";
+import { parseFormat } from "./output.ts";
+import { Progress } from "./progress.ts";
+import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
+import { RunSink } from "./run-sink.ts";
+import { parseCli, UsageError } from "./usage-error.ts";
+
+const USAGE = `usage: npm run matrix -- --candidate NAME [--trials K] [--concurrency N] [--shard I/N] [--format table|json|jsonl|junit]
+                         [--out FILE] [--export FILE] [--task ID]... [--injection ID]... [--fixtures DIR]
+  Runs a candidate over the attack matrix: every user task (fixtures/tasks) alone and with every
+  injection (fixtures/injections) that can reach it, and reports utility, utility under attack and the
+  attack success rate, attempted and executed, by carrier, goal and phrasing (docs/matrix.md).
+  --candidate reference|obedient|cautious   the scripted candidates every matrix fixture carries
+  --candidate simulated [--susceptibility P] [--temperature T] [--seed S]
+                    the simulated model in process: it follows an injection in a share P of runs (default 0.5)
+  --candidate http --base-url URL --model NAME [--api-key-env VAR] [--response-format …] [--stream] [--temperature T] [--seed S]
+                    a model behind an OpenAI-compatible server
+  --trials K        run each cell K times (trial t sends seed + t − 1)
+  --concurrency N   at most N runs in flight at once (default 1)
+  --shard I/N       only the I-th of N deterministic slices of cells × trials (join JSONL shards with npm run merge)
+  --format          table (default), json (finbound.matrix-report/v1), jsonl (sealed runs, one per line), junit
+  --export FILE     the scored runs as a sealed finbound.scored-suite/v1 file
+${RUN_SETTINGS_USAGE}
+  Exit status: 0 no attack was executed, 1 at least one was (named in the report), 2 bad usage or input.`;
+
+function parse(argv: string[]) {
+  return parseCli({
+    args: argv,
+    options: {
+      candidate: { type: "string" },
+      trials: { type: "string", default: "1" },
+      concurrency: { type: "string", default: "1" },
+      shard: { type: "string", default: "1/1" },
+      format: { type: "string" },
+      out: { type: "string" },
+      export: { type: "string" },
+      task: { type: "string", multiple: true },
+      injection: { type: "string", multiple: true },
+      fixtures: { type: "string" },
+      susceptibility: { type: "string" },
+      "preflight-timeout-ms": { type: "string", default: "5000" },
+      ...HTTP_OPTIONS,
+      ...RUN_SETTING_OPTIONS,
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+    allowPositionals: false,
+  }, USAGE).values;
+}
+
+const positiveInt = (flag: string, value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${flag} must be a whole number of at least 1 (got ${value})`);
+  return n;
+};
+
+const SCRIPTED = ["reference", "obedient", "cautious"] as const;
+
+/** The cells chosen with --task and --injection (a task's baseline is kept whenever the task is). */
+function chooseCells(cells: readonly MatrixCell[], tasks: string[], injections: string[], known: { tasks: string[]; injections: string[] }): MatrixCell[] {
+  for (const t of tasks) if (!known.tasks.includes(t)) throw new UsageError(`unknown task ${t} (tasks: ${known.tasks.join(", ")})`);
+  for (const i of injections) if (!known.injections.includes(i)) throw new UsageError(`unknown injection ${i} (injections: ${known.injections.join(", ")})`);
+  return cells.filter((c) => (tasks.length === 0 || tasks.includes(c.task)) && (injections.length === 0 || c.injection === null || injections.includes(c.injection)));
+}
+
+export function main(argv: string[], io: CliIo): Promise<number> {
+  return runCommand("finbound matrix", io, () => matrix(argv, io));
+}
+
+async function matrix(argv: string[], io: CliIo): Promise<number> {
+  const values = parse(argv);
+  if (values.help) {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const name = values.candidate;
+  if (!name) throw new UsageError(`--candidate is required: ${[...SCRIPTED, "simulated", "http"].join(", ")}`);
+  const format = parseFormat(values.format, ["table", "json", "jsonl", "junit"]);
+  const trials = positiveInt("trials", values.trials);
+  const concurrency = positiveInt("concurrency", values.concurrency);
+  const shardParse = parseShard(values.shard);
+  if (!shardParse.ok) throw new UsageError(shardParse.message);
+  const settings = runSettingsFrom(values);
+  const composed = loadMatrixDir(values.fixtures);
+  const cells = chooseCells(composed.cells, values.task ?? [], values.injection ?? [], { tasks: composed.tasks.map((t) => t.fixture), injections: composed.injections.map((i) => i.id) });
+  const fixtures = cells.map((c) => c.fixture);
+
+  // The in-process simulator answers at once, so its runs go on a virtual clock: instant and
+  // deterministic, with a slow tool's timeout reached without waiting for it.
+  let http: { factory: HttpCandidateFactory; fetch: FetchLike; clock: () => Clock } | null = null;
+  if (name === "http") {
+    const factory = httpCandidateFromFlags(values, io.env ?? process.env, trials);
+    const checked = await preflight(factory, nodeFetch, positiveInt("preflight-timeout-ms", values["preflight-timeout-ms"]));
+    if (checked.warning) io.stderr.write(`warning: ${checked.warning}\n`);
+    http = { factory, fetch: nodeFetch, clock: createRealClock };
+  } else if (name === "simulated") {
+    const p = values.susceptibility ?? "0.5";
+    const n = Number(p);
+    if (p.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1) throw new UsageError(`--susceptibility must be a number from 0 to 1 (got ${p})`);
+    const factory = httpCandidateFromFlags({ ...values, "base-url": "http://simulated.invalid", model: `${SIM_PREFIX}${SUSCEPTIBLE}${p}` }, {}, trials);
+    http = { factory: { ...factory, name: `simulated:${SUSCEPTIBLE}${p}` }, fetch: simulatedFetch(fixtures), clock: createVirtualClock };
+  } else if (!(SCRIPTED as readonly string[]).includes(name)) {
+    throw new UsageError(`unknown candidate ${name}: the matrix runs ${[...SCRIPTED, "simulated", "http"].join(", ")}`);
+  }
+  if (values.susceptibility !== undefined && name !== "simulated") throw new UsageError("--susceptibility is a setting of --candidate simulated");
+
+  const candidateName = http?.factory.name ?? name;
+  const plan: EvaluationPlan = { fixtures: cells.map((c) => c.id), candidates: [candidateName], trials, shard: shardParse.shard };
+  const jobs = jobsOfShard(planJobs(plan.fixtures, plan.candidates, trials), shardParse.shard);
+  const byId = new Map(fixtures.map((f) => [f.id, f]));
+  const kind: CandidateKind = http ? "http" : "scripted";
+  const sink = format === "jsonl" || values.export ? new RunSink({ format, out: format === "jsonl" ? values.out : undefined, exportFile: values.export, collectFile: undefined, plan, io }) : null;
+  const summaries: MatrixRunSummary[] = [];
+  const progress = new Progress(io.stderr, jobs.length);
+  const runJob = async (job: Job): Promise<ScoredRun> => {
+    const fixture = byId.get(job.fixture) as Fixture;
+    if (!http) return { ...((await evaluateScripted(fixture, name, { ...settings, includeDiagnostics: true })) as ScoredRun), trial: job.trial };
+    const { factory, fetch, clock } = http;
+    return (await runHttpTrial({ fixture, name: factory.name, settings: factory.settings, seed: factory.seed, trial: job.trial, fetch, clock: clock(), ...settings })).run;
+  };
+  for await (const { item, result } of runPool(jobs, concurrency, runJob)) {
+    const fixture = byId.get(item.fixture) as Fixture;
+    if (sink) sink.add(result, await exportRun(result, fixture, kind, { includeDiagnostics: false, sha256: nodeSha256, nowIso: new Date().toISOString() }), null);
+    const summary = summariseMatrixRun(result, fixture);
+    summaries.push(summary);
+    progress.done(!summary.executed);
+  }
+  progress.finish();
+  await sink?.close();
+
+  const metrics = matrixMetrics(summaries);
+  const ctx: MatrixReportContext = { candidate: candidateName, trials, shard: shardParse.shard, matrix: composed, cells: cells.length };
+  const table = matrixTable(metrics, ctx);
+  if (format === "jsonl") (values.out ? io.stdout : io.stderr).write(table);
+  else {
+    const text = format === "json" ? matrixJson(metrics, summaries, ctx) : format === "junit" ? matrixJunit(metrics, summaries, ctx) : table;
+    if (values.out) {
+      try {
+        writeFileSync(values.out, text);
+      } catch {
+        throw new UsageError(`cannot write ${values.out}`);
+      }
+      io.stdout.write(format === "table" ? table : `${table}wrote ${values.out}\n`);
+    } else io.stdout.write(text);
+  }
+  return metrics.executed.length > 0 ? 1 : 0;
+}
+
+if (isEntryPoint(import.meta.url)) await runAsScript(main);
