@@ -44,3 +44,9 @@ export const final = (outcome: string, extra: Record<string, unknown> = {}) => (
 });
 export const FV_A = { scenario: "scenario-A", principal_inr: 2500000, annual_return: 0.06, years: 5 };
 export const CONC_1001 = { household: "HH-1001", equity_inr: 48000000, eligible_inr: 120000000 };
+
+/** The attack matrix of the repository's fixture folder, composed as the CLI composes it. */
+export async function loadMatrix() {
+  const { loadMatrixDir } = await import("../src/cli/fixture-files.ts");
+  return loadMatrixDir(FIXTURE_DIR);
+}
