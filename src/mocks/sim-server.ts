@@ -3,11 +3,16 @@
 // It serves the same behaviour as the msw handlers (src/mocks/simulated-model.ts).
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { loadFixtureDir } from "../cli/fixture-files.ts";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { DEFAULT_FIXTURE_DIR, loadFixtureDir, loadMatrixDir } from "../cli/fixture-files.ts";
 import { simulateChat, simulatedModels } from "./simulated-model.ts";
 
 const { values } = parseArgs({ options: { port: { type: "string", default: "8080" }, scale: { type: "string", default: "0.05" }, fixtures: { type: "string" } } });
-const fixtures = loadFixtureDir(values.fixtures);
+const dir = values.fixtures ?? DEFAULT_FIXTURE_DIR;
+// The attack matrix's fixtures too, when the folder has tasks: `npm run matrix -- --candidate http`
+// against this server then reaches finbound-sim/susceptible:<p> on every cell.
+const fixtures = [...loadFixtureDir(dir), ...(existsSync(join(dir, "tasks")) ? loadMatrixDir(dir).cells.map((c) => c.fixture) : [])];
 const latencyScale = Number(values.scale);
 
 const server = createServer((req, res) => {
@@ -50,5 +55,5 @@ const server = createServer((req, res) => {
 server.listen(Number(values.port), "127.0.0.1", () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : values.port;
-  process.stdout.write(`simulated model server on http://127.0.0.1:${port} (models: finbound-sim/<candidate>, finbound-sim/fault:<name>)\n`);
+  process.stdout.write(`simulated model server on http://127.0.0.1:${port} (models: finbound-sim/<candidate>, finbound-sim/susceptible:<p>, finbound-sim/fault:<name>)\n`);
 });
