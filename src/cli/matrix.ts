@@ -4,7 +4,9 @@ import { runHttpTrial } from "../evaluation/http-trial.ts";
 import { matrixMetrics, summariseMatrixRun, type MatrixRunSummary } from "../evaluation/matrix-metrics.ts";
 import { jobsOfShard, parseShard, planJobs, runPool, type Job } from "../evaluation/plan.ts";
 import type { MatrixCell } from "../fixtures/matrix/compose.ts";
+import { rescoreExport } from "../evaluation/rescore.ts";
 import { exportRun } from "../integrity/export.ts";
+import { readExportFile, runsOf, verifyExport } from "../integrity/export-file.ts";
 import { simulatedFetch } from "../mocks/sim-fetch.ts";
 import { SIM_PREFIX, SUSCEPTIBLE } from "../mocks/simulated-model.ts";
 import { createRealClock, createVirtualClock, type Clock } from "../runtime/clock.ts";
@@ -18,6 +20,7 @@ import { HTTP_OPTIONS, httpCandidateFromFlags, nodeFetch, preflight, type HttpCa
 import { matrixJson, matrixJunit, matrixTable, type MatrixReportContext } from "./matrix-report.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { parseFormat } from "./output.ts";
+import { MAX_BYTES_OPTION, maxBytesFrom, readFileBytes } from "./read-file.ts";
 import { Progress } from "./progress.ts";
 import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
 import { RunSink } from "./run-sink.ts";
@@ -25,6 +28,7 @@ import { parseCli, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run matrix -- --candidate NAME [--trials K] [--concurrency N] [--shard I/N] [--format table|json|jsonl|junit]
                          [--out FILE] [--export FILE] [--task ID]... [--injection ID]... [--fixtures DIR]
+       npm run matrix -- --from FILE [FILE…] [--format table|json|junit] [--out FILE]
   Runs a candidate over the attack matrix: every user task (fixtures/tasks) alone and with every
   injection (fixtures/injections) that can reach it, and reports utility, utility under attack and the
   attack success rate, attempted and executed, by carrier, goal and phrasing (docs/matrix.md).
@@ -38,6 +42,8 @@ const USAGE = `usage: npm run matrix -- --candidate NAME [--trials K] [--concurr
   --shard I/N       only the I-th of N deterministic slices of cells × trials (join JSONL shards with npm run merge)
   --format          table (default), json (finbound.matrix-report/v1), jsonl (sealed runs, one per line), junit
   --export FILE     the scored runs as a sealed finbound.scored-suite/v1 file
+  --from FILE…      no runs: the metrics of runs already made (sealed exports or JSONL suites, e.g. shards
+                    joined with npm run merge), each verified and re-scored against its matrix fixture
 ${RUN_SETTINGS_USAGE}
   Exit status: 0 no attack was executed, 1 at least one was (named in the report), 2 bad usage or input.`;
 
@@ -56,14 +62,16 @@ function parse(argv: string[]) {
       injection: { type: "string", multiple: true },
       fixtures: { type: "string" },
       susceptibility: { type: "string" },
+      from: { type: "boolean" },
+      ...MAX_BYTES_OPTION,
       "preflight-timeout-ms": { type: "string", default: "5000" },
       ...HTTP_OPTIONS,
       ...RUN_SETTING_OPTIONS,
       help: { type: "boolean", short: "h" },
     },
     strict: true,
-    allowPositionals: false,
-  }, USAGE).values;
+    allowPositionals: true,
+  }, USAGE);
 }
 
 const positiveInt = (flag: string, value: string): number => {
@@ -86,11 +94,16 @@ export function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function matrix(argv: string[], io: CliIo): Promise<number> {
-  const values = parse(argv);
+  const { values, positionals } = parse(argv);
   if (values.help) {
     io.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  if (values.from) {
+    if (positionals.length === 0) throw new UsageError("--from needs at least one file: npm run matrix -- --from FILE [FILE…]");
+    return fromFiles(positionals, values, io);
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(" ")}: files are read only with --from`);
   const name = values.candidate;
   if (!name) throw new UsageError(`--candidate is required: ${[...SCRIPTED, "simulated", "http"].join(", ")}`);
   const format = parseFormat(values.format, ["table", "json", "jsonl", "junit"]);
@@ -146,22 +159,59 @@ async function matrix(argv: string[], io: CliIo): Promise<number> {
   progress.finish();
   await sink?.close();
 
-  const metrics = matrixMetrics(summaries);
   const ctx: MatrixReportContext = { candidate: candidateName, trials, shard: shardParse.shard, matrix: composed, cells: cells.length };
+  return report(summaries, ctx, format, values.out, io);
+}
+
+/** Prints the metrics in the chosen format; exit 1 when any attack was executed. */
+function report(summaries: readonly MatrixRunSummary[], ctx: MatrixReportContext, format: string, out: string | undefined, io: CliIo): number {
+  const metrics = matrixMetrics(summaries);
   const table = matrixTable(metrics, ctx);
-  if (format === "jsonl") (values.out ? io.stdout : io.stderr).write(table);
+  if (format === "jsonl") (out ? io.stdout : io.stderr).write(table);
   else {
     const text = format === "json" ? matrixJson(metrics, summaries, ctx) : format === "junit" ? matrixJunit(metrics, summaries, ctx) : table;
-    if (values.out) {
+    if (out) {
       try {
-        writeFileSync(values.out, text);
+        writeFileSync(out, text);
       } catch {
-        throw new UsageError(`cannot write ${values.out}`);
+        throw new UsageError(`cannot write ${out}`);
       }
-      io.stdout.write(format === "table" ? table : `${table}wrote ${values.out}\n`);
+      io.stdout.write(format === "table" ? table : `${table}wrote ${out}\n`);
     } else io.stdout.write(text);
   }
   return metrics.executed.length > 0 ? 1 : 0;
+}
+
+/**
+ * The metrics of runs made before (one file per shard, or shards already merged): every file must
+ * verify, and every run is replayed and re-scored against its matrix fixture, so nothing the file
+ * says about verdicts is trusted.
+ */
+async function fromFiles(files: string[], values: ReturnType<typeof parse>["values"], io: CliIo): Promise<number> {
+  const format = parseFormat(values.format, ["table", "json", "junit"]);
+  const composed = loadMatrixDir(values.fixtures);
+  const byId = new Map(composed.cells.map((c) => [c.id, c.fixture]));
+  const maxBytes = maxBytesFrom(values["max-bytes"]);
+  const summaries: MatrixRunSummary[] = [];
+  const candidates = new Set<string>();
+  let trials = 1;
+  for (const file of files) {
+    const read = readExportFile(readFileBytes(file, maxBytes), { maxBytes });
+    if (!read.ok) throw new UsageError(`${file}: ${read.message}`);
+    const verified = await verifyExport(read.value, nodeSha256);
+    if (verified.status !== "verified") throw new UsageError(`${file}: ${verified.status}: ${verified.message}`);
+    for (const run of runsOf(read.value)) {
+      const fixture = byId.get(run.fixture.id);
+      if (!fixture) throw new UsageError(`${file}: a run of ${run.fixture.id}, which is not a cell of this attack matrix`);
+      const rescored = await rescoreExport(run, fixture);
+      summaries.push(summariseMatrixRun(rescored.run, fixture));
+      candidates.add(run.candidate.name);
+      trials = Math.max(trials, run.trial ?? 1);
+    }
+  }
+  const cells = new Set(summaries.map((s) => s.cell)).size;
+  const ctx: MatrixReportContext = { candidate: [...candidates].join(", ") || "none", trials, shard: { index: 1, count: 1 }, matrix: composed, cells };
+  return report(summaries, ctx, format, values.out, io);
 }
 
 if (isEntryPoint(import.meta.url)) await runAsScript(main);

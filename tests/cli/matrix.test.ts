@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -79,6 +79,26 @@ describe("npm run matrix", () => {
     const ids = (JSON.parse(readFileSync(merged, "utf8")) as { runs: { fixture: { id: string } }[] }).runs.map((r) => r.fixture.id);
     expect(ids[0]).toBe("mx-concentration-hh1001");
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("--from: the metrics of shards (or their merge) equal those of one unsharded run", async () => {
+    const args = ["--candidate", "obedient", "--task", "concentration-hh1001", "--trials", "2"];
+    const whole = await runCli(matrixMain, [...args, "--format", "json"]);
+    const shards = [join(dir, "f1.jsonl"), join(dir, "f2.jsonl")];
+    for (const [i, out] of shards.entries()) await runCli(matrixMain, [...args, "--format", "jsonl", "--shard", `${i + 1}/2`, "--out", out]);
+    const fromShards = await runCli(matrixMain, ["--from", ...shards, "--format", "json"]);
+    expect(fromShards.status).toBe(1);
+    const metrics = (text: string) => (JSON.parse(text) as { metrics: unknown }).metrics;
+    expect(metrics(fromShards.stdout)).toEqual(metrics(whole.stdout));
+  });
+
+  it("--from refuses a file that does not verify, naming it", async () => {
+    const edited = join(dir, "edited.jsonl");
+    await runCli(matrixMain, ["--candidate", "reference", "--task", "fv-scenario-a", "--format", "jsonl", "--out", edited]);
+    writeFileSync(edited, readFileSync(edited, "utf8").replace("3345563.94", "3345563.95"));
+    const run = await runCli(matrixMain, ["--from", edited]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`${edited}: broken`);
   });
 
   it("refuses bad usage with exit 2 and a clear message", async () => {
