@@ -25,6 +25,14 @@ export type Bounded<T> =
 /** An operation that takes its whole allowance (or more) has timed out. */
 const fitsIn = (durationMs: number, limitMs: number): boolean => durationMs < limitMs;
 
+/**
+ * The signal of every operation on a virtual clock. Virtual time cannot cut an operation short: its
+ * limit is judged once it has finished, so there is never anything left to abort, and making a
+ * controller per request and tool call would only cost time. (A run that must be cut short while it
+ * waits — a model over HTTP — runs on the real clock.)
+ */
+const NEVER_CUT: AbortSignal = new AbortController().signal;
+
 export function createVirtualClock(): Clock & { advance(ms: number): void } {
   let t = 0;
   const advance = (ms: number): void => {
@@ -35,17 +43,15 @@ export function createVirtualClock(): Clock & { advance(ms: number): void } {
     advance,
     async within(limitMs, op, cancel) {
       if (cancel?.aborted) return { status: "cancelled" };
-      const controller = new AbortController();
       let timed: Timed<Awaited<ReturnType<typeof op>>["value"]>;
       try {
-        timed = await op(controller.signal);
+        timed = await op(NEVER_CUT);
       } catch (error) {
         return { status: "failed", error };
       }
       const duration = timed.durationMs ?? 0;
       if (!fitsIn(duration, limitMs)) {
         advance(limitMs);
-        controller.abort("timeout");
         return { status: "timeout" };
       }
       advance(duration);

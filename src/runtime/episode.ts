@@ -1,13 +1,13 @@
 import type { BudgetConfig } from "../schemas/budget.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
-import type { NewEvent, ModelFailureCode, RunEvent } from "../schemas/event.ts";
+import type { EventOf, NewEvent, ModelFailureCode, RunEvent } from "../schemas/event.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { callIdFor, evidenceIdFor } from "../schemas/ids.ts";
 import type { BudgetReason } from "../schemas/outcome.ts";
 import type { Diagnostics } from "../schemas/result.ts";
 import type { Snapshot } from "../schemas/snapshot.ts";
 import { checkPermission, describeError, executeTool, validateArguments, type BoundaryOutcome } from "./boundary.ts";
-import type { Candidate, CandidateTurn, TaskBrief, TranscriptEntry } from "./candidate.ts";
+import type { Candidate, CandidateTurn, TaskBrief } from "./candidate.ts";
 import type { Clock } from "./clock.ts";
 import { EventLog } from "./event-log.ts";
 import { lookupTool } from "./tools/catalogue.ts";
@@ -15,6 +15,7 @@ import { frozenCopy } from "./freeze.ts";
 import { wellFormed } from "./json-shape.ts";
 import { parseReply, type ParserOptions } from "./parse-reply.ts";
 import { assembleResult, type RunRecord } from "./result.ts";
+import { Transcript } from "./transcript.ts";
 import type { EvidenceView, ToolEnvironment } from "./tools/tool.ts";
 
 export interface RunOptions {
@@ -47,7 +48,7 @@ class Episode {
   readonly #budget: BudgetConfig;
   readonly #log = new EventLog();
   readonly #diagnostics: Diagnostics = [];
-  readonly #transcript: TranscriptEntry[] = [];
+  readonly #transcript = new Transcript();
   readonly #env: ToolEnvironment;
   readonly #reads = new Map<string, Snapshot>();
   readonly #brief: TaskBrief;
@@ -59,6 +60,7 @@ class Episode {
     this.#o = options;
     this.#budget = options.budget ?? REFERENCE_BUDGET;
     const fx = options.fixture;
+    // A fixture loaded from a file is frozen once at load: these copies are then the fixture itself.
     this.#env = {
       context: frozenCopy(fx.context),
       snapshots: new Map(fx.snapshots.map((s) => [s.household, frozenCopy(s)])),
@@ -117,7 +119,7 @@ class Episode {
       this.#step = this.#decisionsUsed + 1;
       const limit = Math.min(budget.request_timeout_ms, remaining);
       this.#emit({ kind: "model_request", timeout_ms: limit, repair: repairing });
-      const turn: CandidateTurn = { step: this.#step, brief: this.#brief, transcript: [...this.#transcript] };
+      const turn: CandidateTurn = { step: this.#step, brief: this.#brief, transcript: this.#transcript.view() };
       const started = clock.now();
       const bounded = await clock.within(limit, (signal) => candidate.next(turn, signal), cancel);
       const latency = clock.now() - started;
@@ -135,7 +137,7 @@ class Episode {
       if (clock.now() >= budget.deadline_ms) return this.#exhausted("deadline");
       this.#decisionsUsed += 1;
       repairing = false;
-      this.#transcript.push({ role: "candidate", text: reply.text });
+      this.#transcript.append({ role: "candidate", text: reply.text });
 
       const parsed = parseReply(reply.text, reply.finishReason, this.#o.parser);
       if (!parsed.ok) {
@@ -143,7 +145,7 @@ class Episode {
         if (budget.repair && !repairUsed && this.#decisionsUsed < budget.max_decisions) {
           repairUsed = true;
           repairing = true;
-          this.#transcript.push({ role: "repair", code: parsed.code, detail: parsed.detail });
+          this.#transcript.append({ role: "repair", code: parsed.code, detail: parsed.detail });
           continue;
         }
         return { by: "invalid_output" };
@@ -190,9 +192,10 @@ class Episode {
         return null;
       case "observed": {
         const evidence_id = evidenceIdFor(n);
-        this.#emit({ kind: "observation", call_id, evidence_id, tool, data: outcome.data });
-        if (lookupTool(tool)?.yieldsSnapshot) this.#reads.set(String(outcome.data.household), outcome.data as Snapshot);
-        this.#observe(call_id, { status: "observed", tool, evidence_id, data: outcome.data });
+        // The recorded (frozen) data is what the candidate and later calculators see: no second copy.
+        const { data } = this.#emit({ kind: "observation", call_id, evidence_id, tool, data: outcome.data }) as EventOf<"observation">;
+        if (lookupTool(tool)?.yieldsSnapshot) this.#reads.set(String(data.household), data as Snapshot);
+        this.#observe(call_id, { status: "observed", tool, evidence_id, data });
         return null;
       }
     }
@@ -216,7 +219,7 @@ class Episode {
   }
 
   #observe(call_id: string, payload: Record<string, unknown>): void {
-    this.#transcript.push({ role: "observation", call_id, payload: frozenCopy({ call_id, ...payload }) });
+    this.#transcript.append({ role: "observation", call_id, payload: { call_id, ...payload } });
   }
 
   #exhausted(reason: BudgetReason): Ending {

@@ -1,25 +1,59 @@
 /**
  * A deep, frozen copy of JSON-like data. Used to record an attempt before anything is checked,
- * so later mutation of the caller's object changes nothing recorded. Own enumerable keys only,
- * defined (not assigned) so a `__proto__` key stays a plain key and never swaps the prototype.
+ * so later mutation of the caller's object changes nothing recorded. Own enumerable string keys
+ * only; a `__proto__` key stays a plain key and never swaps the prototype.
+ *
+ * Parts that are deeply frozen already (a fixture frozen at load, an event's recorded data) are
+ * shared, not copied: nobody can change them, so sharing is as good as copying, and a run pays for
+ * copying only what is new (a reply's arguments, a calculator's output).
  */
 export function frozenCopy<T>(value: T): T {
   return copy(value) as T;
 }
 
-function copy(value: unknown): unknown {
-  if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return Object.freeze(value.map(copy));
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    Object.defineProperty(out, key, {
-      value: copy((value as Record<string, unknown>)[key]),
-      enumerable: true,
-      writable: false,
-      configurable: false,
-    });
+/**
+ * Freezes an object its caller has just built and shares with no one (an event being stamped, a
+ * result being assembled) without copying it: its fields become deep frozen copies (shared when
+ * they are deeply frozen already), then it is frozen in place. Never for an object someone else holds.
+ */
+export function freezeFresh<T extends object>(fresh: T): T {
+  const fields = fresh as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    if (!isDeeplyFrozen(value)) fields[key] = copy(value);
   }
-  return Object.freeze(out);
+  return Object.freeze(fresh);
+}
+
+/**
+ * True when `value` is a primitive, or plain data (plain objects and arrays) frozen all the way
+ * down, so nothing can change it. Looked at each time rather than remembered: a mark on every copy
+ * costs more than looking at the few parts that are shared (a snapshot, a recorded observation).
+ */
+export function isDeeplyFrozen(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return true;
+  if (!Object.isFrozen(value)) return false;
+  if (Array.isArray(value)) {
+    for (const item of value as readonly unknown[]) if (!isDeeplyFrozen(item)) return false;
+    return true;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key of Object.keys(value)) if (!isDeeplyFrozen((value as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
+function copy(value: unknown): unknown {
+  if (isDeeplyFrozen(value)) return value;
+  if (Array.isArray(value)) return Object.freeze(value.map(copy));
+  const source = value as Record<string, unknown>;
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    const field = copy(source[key]);
+    // Assigning `__proto__` would swap the prototype; defining it keeps it a plain key.
+    if (key === "__proto__") Object.defineProperty(fields, key, { value: field, enumerable: true, writable: true, configurable: true });
+    else fields[key] = field;
+  }
+  return Object.freeze(fields);
 }
 
 /** A plain JSON object (not an array, not null, not a class instance). */

@@ -39,10 +39,14 @@ export function inspectJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonShape 
       const top = frames.at(-1);
       if (top?.object && top.expectKey) {
         let key: string;
-        try {
-          key = JSON.parse(text.slice(i, end + 1)) as string;
-        } catch {
-          return { ok: true };
+        if (plainString(text, i, end)) {
+          key = text.slice(i + 1, end);
+        } else {
+          try {
+            key = JSON.parse(text.slice(i, end + 1)) as string;
+          } catch {
+            return { ok: true };
+          }
         }
         if (top.keys.has(key)) return { ok: false, code: "duplicate_keys", detail: "a key appears twice in one object", key, path: jsonPath(frames.slice(0, -1)) };
         top.keys.add(key);
@@ -69,6 +73,15 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /** `$`, then `.key`, `["odd key"]` or `[index]` for each container the value sits in. */
 function jsonPath(parents: readonly Frame[]): string {
   return parents.reduce((path, f) => (typeof f.at === "number" ? `${path}[${f.at}]` : IDENTIFIER.test(f.at) ? `${path}.${f.at}` : `${path}[${JSON.stringify(f.at)}]`), "$");
+}
+
+/** True when the string between the quotes at `start` and `end` holds no escape and no control character: it reads as it is written. */
+function plainString(text: string, start: number, end: number): boolean {
+  for (let j = start + 1; j < end; j++) {
+    const code = text.charCodeAt(j);
+    if (code < 0x20 || code === 0x5c) return false;
+  }
+  return true;
 }
 
 /** Index of the quote closing the string that opens at `start`, or -1. */

@@ -2,7 +2,7 @@ import type { EventOf, RunEvent } from "../schemas/event.ts";
 import type { Diagnostics, RunResult } from "../schemas/result.ts";
 import type { ToolCallRecord } from "../schemas/tool-call.ts";
 import type { Ending } from "./episode.ts";
-import { frozenCopy } from "./freeze.ts";
+import { freezeFresh } from "./freeze.ts";
 
 export interface RunRecord {
   readonly fixture: string;
@@ -28,34 +28,43 @@ const RUNTIME_MESSAGES = {
  */
 export function assembleResult(events: readonly RunEvent[], ending: Ending): RunResult {
   const tool_calls = recordedCalls(events);
-  // Every field the candidate sent beyond a decision's own, on any decision, tool or final.
-  const forgery_attempts = [...new Set(events.flatMap((e) => (e.kind === "decision" ? (e.discarded_fields ?? []) : [])))];
-  const base = { tool_calls, portfolio_writes: 0, claims: [], evidence_ids: [], forgery_attempts };
+  const forgery_attempts = forgeryAttempts(events);
+  const byRuntime = (outcome: RunResult["outcome"], reason: RunResult["reason"], policy_code: string | null, message: string): RunResult =>
+    freezeFresh({ tool_calls, portfolio_writes: 0, claims: [], evidence_ids: [], forgery_attempts, outcome, set_by: "runtime", reason, policy_code, message });
   switch (ending.by) {
     case "candidate": {
       const final = events.findLast((e): e is EventOf<"final"> => e.kind === "final");
       if (!final) throw new Error("a candidate ending without a final event");
-      return frozenCopy({
-        ...base,
+      // The final event's parts are frozen already: the result shares them. (Fields in the order exports have always had.)
+      return freezeFresh({
+        tool_calls,
+        portfolio_writes: 0,
+        claims: final.claims,
+        evidence_ids: final.evidence_ids,
+        forgery_attempts,
         outcome: final.outcome,
         set_by: "candidate",
         reason: null,
-        claims: final.claims,
-        evidence_ids: final.evidence_ids,
         policy_code: final.policy_code,
         message: final.message,
-        forgery_attempts,
       });
     }
     case "budget":
-      return frozenCopy({ ...base, outcome: "budget_exhausted", set_by: "runtime", reason: ending.reason, policy_code: null, message: RUNTIME_MESSAGES[ending.reason] });
+      return byRuntime("budget_exhausted", ending.reason, null, RUNTIME_MESSAGES[ending.reason]);
     case "invalid_output":
-      return frozenCopy({ ...base, outcome: "invalid_output", set_by: "runtime", reason: null, policy_code: null, message: RUNTIME_MESSAGES.invalid_output });
+      return byRuntime("invalid_output", null, null, RUNTIME_MESSAGES.invalid_output);
     case "model_failure":
-      return frozenCopy({ ...base, outcome: "unavailable", set_by: "runtime", reason: null, policy_code: ending.code, message: RUNTIME_MESSAGES.model_failure });
+      return byRuntime("unavailable", null, ending.code, RUNTIME_MESSAGES.model_failure);
     case "runtime_fault":
-      return frozenCopy({ ...base, outcome: "unavailable", set_by: "runtime", reason: null, policy_code: "runtime_fault", message: RUNTIME_MESSAGES.runtime_fault });
+      return byRuntime("unavailable", null, "runtime_fault", RUNTIME_MESSAGES.runtime_fault);
   }
+}
+
+/** Every field the candidate sent beyond a decision's own, on any decision, tool or final; each once. */
+function forgeryAttempts(events: readonly RunEvent[]): string[] {
+  const fields = new Set<string>();
+  for (const e of events) if (e.kind === "decision" && e.discarded_fields) for (const f of e.discarded_fields) fields.add(f);
+  return [...fields];
 }
 
 /** Every attempt, in order, with what the boundary made of it. */

@@ -13,6 +13,27 @@ describe("the virtual clock", () => {
     expect(await clock.within(2_000, async () => ({ value: 1, durationMs: 2_000 }))).toEqual({ status: "timeout" });
     expect(clock.now()).toBe(2_000);
   });
+  it("hands every operation a signal that never aborts: virtual time judges a limit only once the operation is done", async () => {
+    const clock = createVirtualClock();
+    const seen: AbortSignal[] = [];
+    const op = (durationMs: number) => async (signal: AbortSignal) => {
+      seen.push(signal);
+      return { value: signal.aborted, durationMs };
+    };
+    expect(await clock.within(1_000, op(10))).toEqual({ status: "done", value: false });
+    expect(await clock.within(1_000, op(5_000))).toEqual({ status: "timeout" });
+    expect(await clock.within(1_000, op(10))).toEqual({ status: "done", value: false });
+    expect(seen.every((s) => !s.aborted)).toBe(true);
+    expect(clock.now()).toBe(1_020);
+  });
+  it("reports an operation that throws as failed and one asked for after a cancel as cancelled", async () => {
+    const clock = createVirtualClock();
+    const boom = new Error("boom");
+    expect(await clock.within(1_000, async () => { throw boom; })).toEqual({ status: "failed", error: boom });
+    const stop = new AbortController();
+    stop.abort();
+    expect(await clock.within(1_000, async () => ({ value: 1 }), stop.signal)).toEqual({ status: "cancelled" });
+  });
 });
 
 describe("the real clock", () => {

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { createVirtualClock } from "../../src/runtime/clock.ts";
+import { freezeFresh, frozenCopy, isDeeplyFrozen } from "../../src/runtime/freeze.ts";
+import { fixture, runReplies, tool, final } from "../support.ts";
+
+describe("frozen copies", () => {
+  it("copies what the caller still holds, deep and frozen", () => {
+    const args = { household: "HH-1001", nested: { amounts: [1, 2] } };
+    const copy = frozenCopy(args);
+    args.nested.amounts.push(3);
+    expect(copy).toEqual({ household: "HH-1001", nested: { amounts: [1, 2] } });
+    expect(isDeeplyFrozen(copy)).toBe(true);
+  });
+
+  it("shares what is deeply frozen already instead of copying it again", () => {
+    const recorded = frozenCopy({ holdings: [{ name: "fund", value_inr: 1 }] });
+    expect(frozenCopy(recorded)).toBe(recorded);
+    const wrapper = frozenCopy({ data: recorded, extra: { n: 1 } });
+    expect(wrapper.data).toBe(recorded);
+  });
+
+  it("copies a frozen object that still holds something mutable, and anything that is not plain data", () => {
+    const shallow = Object.freeze({ inner: { n: 1 } });
+    expect(isDeeplyFrozen(shallow)).toBe(false);
+    const copy = frozenCopy(shallow);
+    expect(copy).not.toBe(shallow);
+    shallow.inner.n = 2;
+    expect(copy.inner.n).toBe(1);
+    class Money {
+      constructor(readonly amount: number) {}
+    }
+    const instance = Object.freeze(new Money(5));
+    expect(isDeeplyFrozen(instance)).toBe(false);
+    expect(Object.getPrototypeOf(frozenCopy(instance))).toBe(Object.prototype);
+  });
+
+  it("keeps a __proto__ key as a plain key", () => {
+    const copy = frozenCopy(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>);
+    expect(Object.keys(copy)).toEqual(["__proto__", "a"]);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect((copy as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  it("freezes a new object in place and copies only the parts someone else holds", () => {
+    const shared = frozenCopy({ n: 1 });
+    const held = { m: 2 };
+    const fresh = { shared, held };
+    const frozen = freezeFresh(fresh);
+    expect(frozen).toBe(fresh);
+    expect(frozen.shared).toBe(shared);
+    expect(frozen.held).not.toBe(held);
+    held.m = 3;
+    expect(frozen.held.m).toBe(2);
+    expect(isDeeplyFrozen(frozen)).toBe(true);
+  });
+});
+
+describe("fixtures frozen once, at load", () => {
+  it("a loaded fixture is deeply frozen, and a run records its snapshot without copying it", async () => {
+    const fx = fixture("concentration-hh1001");
+    expect(isDeeplyFrozen(fx)).toBe(true);
+    const run = await runReplies(fx, [tool("portfolio.read", { household: "HH-1001" }), final("refused")]);
+    const observation = run.events.find((e) => e.kind === "observation") as { data: unknown };
+    expect(observation.data).toBe(fx.snapshots.find((s) => s.household === "HH-1001"));
+  });
+
+  it("a fixture built in code (not frozen) is copied for the run, so changing it afterwards changes nothing recorded", async () => {
+    const fx = structuredClone(fixture("concentration-hh1001"));
+    expect(isDeeplyFrozen(fx)).toBe(false);
+    const run = await runReplies(fx, [tool("portfolio.read", { household: "HH-1001" }), final("refused")], { clock: createVirtualClock() });
+    (fx.snapshots[0] as { equity_inr: number }).equity_inr = 1;
+    expect(run.events.find((e) => e.kind === "observation")).toMatchObject({ data: { equity_inr: 48000000 } });
+  });
+});
