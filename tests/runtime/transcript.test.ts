@@ -9,6 +9,12 @@ import { CONC_1001, final, fixture, tool } from "../support.ts";
 const conc = fixture("concentration-hh1001");
 const READ = JSON.stringify(tool("portfolio.read", { household: "HH-1001" }));
 
+/** An observation entry's payload. */
+function payloadOf(entry: TranscriptEntry | undefined): Record<string, unknown> {
+  if (entry?.role !== "observation") throw new Error(`not an observation: ${JSON.stringify(entry)}`);
+  return entry.payload;
+}
+
 /** A candidate that replies with `texts` in order and keeps every turn it was handed. */
 function keeping(texts: string[], onTurn: (turn: CandidateTurn) => void = () => {}): Candidate & { turns: CandidateTurn[] } {
   const turns: CandidateTurn[] = [];
@@ -32,7 +38,7 @@ const attempts: [string, (t: TranscriptEntry[]) => unknown][] = [
   ["delete", (t) => delete t[0]],
   ["freeze", (t) => Object.freeze(t)],
   ["an entry", (t) => ((t[0] as { text: string }).text = "forged")],
-  ["an observation's data", (t) => (((t[1] as { payload: { data: Record<string, unknown> } }).payload.data).equity_inr = 1)],
+  ["an observation's data", (t) => ((payloadOf(t[1]).data as Record<string, unknown>).equity_inr = 1)],
 ];
 
 describe("the transcript a candidate is handed", () => {
@@ -83,11 +89,11 @@ describe("the transcript a candidate is handed", () => {
   it("hands the observation the recorded data itself, deep frozen", async () => {
     const candidate = keeping([READ]);
     const run = await runEpisode({ fixture: conc, candidate, clock: createVirtualClock() });
-    const entry = candidate.turns[1]?.transcript[1] as { payload: { data: unknown } };
+    const entry = candidate.turns[1]?.transcript[1];
     const observed = run.events.find((e) => e.kind === "observation") as { data: unknown };
-    expect(entry.payload.data).toBe(observed.data);
+    expect(payloadOf(entry).data).toBe(observed.data);
     expect(Object.isFrozen(entry)).toBe(true);
-    expect(Object.isFrozen(entry.payload)).toBe(true);
+    expect(Object.isFrozen(payloadOf(entry))).toBe(true);
   });
 
   it("stays one view per turn over a long run (4,000 decisions), whose last turn sees every entry", async () => {
@@ -115,7 +121,7 @@ describe("the Transcript record", () => {
     payload.data.amounts.push(3);
     const [entry] = transcript.view();
     expect(entry).toEqual({ role: "observation", call_id: "call-1", payload: { call_id: "call-1", status: "observed", data: { amounts: [1, 2] } } });
-    expect(Object.isFrozen((entry as { payload: { data: { amounts: number[] } } }).payload.data.amounts)).toBe(true);
+    expect(Object.isFrozen((payloadOf(entry).data as { amounts: number[] }).amounts)).toBe(true);
   });
 
   it("gives a view whose length is fixed when it is taken", () => {
