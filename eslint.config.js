@@ -10,7 +10,7 @@ const OUTER = ["**/state/**", "**/ui/**", "**/cli/**", "**/mocks/**", "**/app/**
 const forbid = (group, message) => ({ "no-restricted-imports": ["error", { patterns: [{ group, message }] }] });
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "public/mockServiceWorker.js", "test-results/**", "playwright-report/**", "e2e/artifacts/**", "reports/**", ".stryker-tmp/**", "bin/**"] },
+  { ignores: ["dist/**", "dist-cli/**", "node_modules/**", "public/mockServiceWorker.js", "test-results/**", "playwright-report/**", "e2e/artifacts/**", "reports/**", ".stryker-tmp/**", "bin/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
