@@ -1,62 +1,183 @@
-import { scriptedCandidate } from "../candidates/scripted.ts";
+import { replayCandidate } from "../candidates/replay.ts";
+import { DEFAULT_SCRIPTED_LATENCY_MS, replyText } from "../candidates/scripted.ts";
+import type { CollectedResponse } from "../schemas/collected-trace.ts";
+import type { Candidate, CandidateReply } from "../runtime/candidate.ts";
 import { createVirtualClock } from "../runtime/clock.ts";
 import { runEpisode } from "../runtime/episode.ts";
+import { lookupTool } from "../runtime/tools/catalogue.ts";
+import type { ToolEnvironment } from "../runtime/tools/tool.ts";
+import { REFERENCE_BUDGET } from "../schemas/budget.ts";
+import type { Fixture } from "../schemas/fixture.ts";
 import { scoreRun } from "../scoring/score.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
 
-const USAGE = `usage: npm run bench -- [--rounds 300]
-  Replays the reference suite many times on the virtual clock and reports throughput.`;
+const USAGE = `usage: npm run bench -- [--rounds 300] [--long 1000,16000,64000]
+  Replays the reference suite on the virtual clock and reports decisions per CPU-second: the
+  runtime alone, with scoring, and bare tool calls; then one long synthetic run per --long size.`;
 
-// Replays the reference suite many times on the virtual clock and reports throughput.
-// A number to improve later, not a test: nothing here fails on a slow machine.
+// Numbers to improve, not tests: nothing here fails on a slow machine. Every figure is the median of
+// REPEATS measurements of CPU time (process.cpuUsage: user + system, so a busy machine's waiting is
+// not counted, but the GC's helper threads are).
+const REPEATS = 3;
+const BARE_ROUNDS_FACTOR = 20;
+const LONG_FIXTURE = "concentration-hh1001";
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
+const OPTIONS = {
+  rounds: { type: "string", default: "300" },
+  long: { type: "string", default: "1000,16000,64000" },
+} as const;
 
 export function main(argv: string[], io: CliIo): Promise<number> {
   return runCommand("finbound bench", io, () => bench(argv, io));
 }
 
 async function bench(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseCli({ args: argv, options: { rounds: { type: "string", default: "300" } }, strict: true }, USAGE);
-  const rounds = Number(values.rounds);
-  if (!Number.isInteger(rounds) || rounds < 1) throw new UsageError("--rounds must be a positive integer");
+  const { values } = parseCli({ args: argv, options: OPTIONS, strict: true }, USAGE);
+  const rounds = positiveInteger(values.rounds, "--rounds");
+  const longSizes = values.long.split(",").map((s) => positiveInteger(s.trim(), "--long"));
   const fixtures = loadFixtureDir();
-  const perDecisionUs: number[] = [];
-  let runs = 0;
+  const longFixture = fixtures.find((f) => f.id === LONG_FIXTURE);
+  if (!longFixture) throw new UsageError(`the long run needs fixtures/${LONG_FIXTURE}.json`);
+  const runs = referenceRuns(fixtures);
+  const suite = await referenceSuite(runs);
+  const out = (line: string): unknown => io.stdout.write(`${line}\n`);
+
+  out(`reference suite: ${fixtures.length} fixtures' reference candidates, ${suite.decisions} decisions a round, ${rounds} rounds; median of ${REPEATS}`);
+  // Bare calls take microseconds a round: more rounds, so the CPU clock's granularity does not show.
+  const bare = await perDecision(() => bareToolRound(suite), rounds * BARE_ROUNDS_FACTOR, suite.decisions);
+  const runtime = await perDecision(() => suiteRound(runs, false), rounds, suite.decisions);
+  const scored = await perDecision(() => suiteRound(runs, true), rounds, suite.decisions);
+  out(`  bare tool calls       ${rate(bare)} decisions per CPU-second (the tools' run functions, same arguments)`);
+  out(`  runtime               ${rate(runtime)} decisions per CPU-second  (${(runtime / bare).toFixed(1)}x the CPU of bare tool calls)`);
+  out(`  runtime + scoring     ${rate(scored)} decisions per CPU-second  (${(scored / bare).toFixed(1)}x)`);
+
+  out(`one long run of portfolio.read then a final, step budget raised to its length; median of ${REPEATS}`);
+  const costs: number[] = [];
+  await longRun(longFixture, Math.min(...longSizes)); // warm-up
+  for (const n of longSizes) {
+    const perDecisionUs = (await median(REPEATS, () => longRun(longFixture, n))) / n;
+    costs.push(perDecisionUs);
+    out(`  ${String(n).padStart(7)} decisions   ${perDecisionUs.toFixed(2).padStart(8)} us CPU per decision`);
+  }
+  const first = costs[0];
+  const last = costs.at(-1);
+  if (first !== undefined && last !== undefined && costs.length > 1) {
+    out(`  ${longSizes.at(-1)} vs ${longSizes[0]}: ${(last / first).toFixed(2)}x the cost per decision (1.00 is linear)`);
+  }
+  return 0;
+}
+
+function positiveInteger(text: string, flag: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer (or a comma-separated list of them)`);
+  return n;
+}
+
+/** CPU microseconds (user + system) that `work` takes. */
+async function cpuUs(work: () => Promise<unknown> | unknown): Promise<number> {
+  const start = process.cpuUsage();
+  await work();
+  const used = process.cpuUsage(start);
+  return used.user + used.system;
+}
+
+async function median(repeats: number, work: () => Promise<unknown> | unknown): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < repeats; i++) samples.push(await cpuUs(work));
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)] ?? 0;
+}
+
+/** CPU microseconds per decision of `rounds` rounds, after one round of warm-up. */
+async function perDecision(round: () => Promise<unknown> | unknown, rounds: number, decisionsPerRound: number): Promise<number> {
+  await round();
+  const us = await median(REPEATS, async () => {
+    for (let i = 0; i < rounds; i++) await round();
+  });
+  return us / (rounds * decisionsPerRound);
+}
+
+const rate = (usPerDecision: number): string => String(Math.round(1e6 / usPerDecision)).padStart(9);
+
+interface ToolCall {
+  tool: string;
+  args: unknown;
+  env: ToolEnvironment;
+}
+
+interface ReferenceSuite {
+  decisions: number;
+  /** Every call the runtime executed in one round (an observation came back), with its fixture's world. */
+  calls: ToolCall[];
+}
+
+/** One recorded round: how many decisions it takes and which tool calls really ran. */
+async function referenceSuite(runs: readonly ReferenceRun[]): Promise<ReferenceSuite> {
   let decisions = 0;
-  // Warm up the JIT so the first round does not dominate.
-  for (const fx of fixtures) await runEpisode({ fixture: fx, candidate: scriptedCandidate(fx, "reference")!, clock: createVirtualClock() });
-  const t0 = performance.now();
-  for (let i = 0; i < rounds; i++) {
-    for (const fx of fixtures) {
-      const start = performance.now();
-      const record = await runEpisode({ fixture: fx, candidate: scriptedCandidate(fx, "reference")!, clock: createVirtualClock() });
-      scoreRun(record, fx);
-      const used = record.events.filter((e) => e.kind === "decision").length || 1;
-      perDecisionUs.push(((performance.now() - start) * 1000) / used);
-      runs += 1;
-      decisions += used;
+  const calls: ToolCall[] = [];
+  for (const run of runs) {
+    const fx = run.fixture;
+    const record = await runEpisode({ fixture: fx, candidate: reference(run), clock: createVirtualClock() });
+    const env: ToolEnvironment = {
+      context: fx.context,
+      snapshots: new Map(fx.snapshots.map((s) => [s.household, s])),
+      confirmedScenarios: fx.confirmed_scenarios,
+    };
+    const observed = new Set(record.events.flatMap((e) => (e.kind === "observation" ? [e.call_id] : [])));
+    for (const e of record.events) {
+      if (e.kind === "decision") decisions += 1;
+      if (e.kind === "attempt" && observed.has(e.call_id)) calls.push({ tool: e.tool, args: e.arguments, env });
     }
   }
-  const seconds = (performance.now() - t0) / 1000;
-  io.stdout.write(
-    [
-      `reference suite: ${fixtures.length} fixtures x ${rounds} rounds on the virtual clock (run + score)`,
-      `runs              ${runs}`,
-      `decisions         ${decisions}`,
-      `wall time         ${seconds.toFixed(2)} s`,
-      `runs per second   ${Math.round(runs / seconds)}`,
-      `median us/decision ${median(perDecisionUs).toFixed(1)}`,
-      "",
-    ].join("\n"),
-  );
-  return 0;
+  return { decisions, calls };
+}
+
+/** A fixture with its reference candidate's replies as text, written once so a round times the runtime, not JSON.stringify. */
+interface ReferenceRun {
+  fixture: Fixture;
+  replies: readonly CollectedResponse[];
+}
+
+function referenceRuns(fixtures: readonly Fixture[]): ReferenceRun[] {
+  return fixtures.map((fixture) => {
+    const script = Object.hasOwn(fixture.candidates, "reference") ? fixture.candidates.reference : undefined;
+    if (!script) throw new UsageError(`fixture ${fixture.id} has no reference candidate`);
+    return { fixture, replies: script.replies.map((r) => ({ text: replyText(r), latency_ms: r.latency_ms ?? DEFAULT_SCRIPTED_LATENCY_MS })) };
+  });
+}
+
+const reference = (run: ReferenceRun): Candidate => replayCandidate("reference", run.replies);
+
+async function suiteRound(runs: readonly ReferenceRun[], score: boolean): Promise<void> {
+  for (const run of runs) {
+    const record = await runEpisode({ fixture: run.fixture, candidate: reference(run), clock: createVirtualClock() });
+    if (score) scoreRun(record, run.fixture);
+  }
+}
+
+function bareToolRound(suite: ReferenceSuite): void {
+  for (const call of suite.calls) lookupTool(call.tool)?.run(call.args as never, call.env);
+}
+
+/** One run of `n` decisions: n − 1 reads of an authorised household, then a final. */
+async function longRun(fixture: Fixture, n: number): Promise<void> {
+  const household = fixture.context.authorised_households[0];
+  const read = JSON.stringify({ decision: "tool", tool: "portfolio.read", arguments: { household } });
+  const final = JSON.stringify({ decision: "final", outcome: "refused", claims: [], evidence_ids: [], policy_code: null, message: "Done." });
+  let given = 0;
+  const candidate: Candidate = {
+    name: "long",
+    async next() {
+      given += 1;
+      const value: CandidateReply = { ok: true, text: given < n ? read : final, finishReason: "stop", usage: null };
+      return { value, durationMs: 0 };
+    },
+  };
+  const budget = { ...REFERENCE_BUDGET, max_decisions: n };
+  const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), budget });
+  if (record.result.outcome !== "refused") throw new Error(`the long run ended ${record.result.outcome}, not with its final`);
 }
 
 if (isEntryPoint(import.meta.url)) await runAsScript(main);
