@@ -6,6 +6,8 @@ import { createPacedClock, createRealClock } from "../runtime/clock.ts";
 import { embeddedFixtures } from "./embedded-fixtures.ts";
 import { createIndexedDbHistory } from "./idb-history.ts";
 import { createBrowserNetworkProbe } from "./browser-network-probe.ts";
+import { embeddedMatrix, embeddedMatrixFixtures } from "./embedded-matrix.ts";
+import { evaluateMatrixInWorker } from "./matrix-worker-client.ts";
 import { createStore, type Store } from "./store.ts";
 import { evaluateSuiteInWorker } from "./suite-worker-client.ts";
 
@@ -28,10 +30,12 @@ export const appStore = createStore({
   resolveUrl: (url) => new URL(url, window.location.origin).toString().replace(/\/$/, ""),
   evaluateSuite: evaluateSuiteInWorker,
   simulatorBaseUrl: `${window.location.origin}/sim`,
-  ensureSimulator: () => (simulator ??= import("../mocks/browser.ts").then((m) => m.startBrowserSimulator(fixtures))),
+  ensureSimulator: () => (simulator ??= import("../mocks/browser.ts").then((m) => m.startBrowserSimulator([...fixtures, ...embeddedMatrixFixtures(fixtures)]))),
   pageOrigin: window.location.origin,
   probeNetworkFailure: createBrowserNetworkProbe(),
   history: createIndexedDbHistory(),
+  loadMatrix: () => embeddedMatrix(fixtures),
+  evaluateMatrix: evaluateMatrixInWorker,
 });
 
 export function useStore<T>(selector: (s: Store) => T): T {

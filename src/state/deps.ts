@@ -3,6 +3,7 @@ import type { Clock } from "../runtime/clock.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { HistoryStore } from "./history-store.ts";
+import type { MatrixCompose } from "./matrix-files.ts";
 import type { NetworkProbe } from "./network-failure.ts";
 
 /** What the store needs from the outside world, injected so tests can use the real slices. */
@@ -30,4 +31,8 @@ export interface StoreDeps {
   probeNetworkFailure: NetworkProbe;
   /** Where finished runs and suites are kept across reloads. */
   history: HistoryStore;
+  /** The attack matrix (tasks × injections over these fixtures), composed on first use; none when absent. */
+  loadMatrix?(): MatrixCompose;
+  /** Runs one scripted candidate over matrix fixtures (in the browser: in a Web Worker); on this thread when absent. */
+  evaluateMatrix?(fixtures: readonly Fixture[], candidate: string, onProgress?: (done: number) => void): Promise<ScoredRun[]>;
 }

@@ -2,13 +2,14 @@ import { createStore as createZustandStore, type StoreApi } from "zustand/vanill
 import type { StoreDeps } from "./deps.ts";
 import { createHistorySlice, type HistorySlice } from "./history-slice.ts";
 import { createIoSlice, type IoSlice } from "./io-slice.ts";
+import { createMatrixSlice, type MatrixSlice } from "./matrix-slice.ts";
 import { createModelSlice, type ModelSlice } from "./model-slice.ts";
 import { createRunSlice, type RunSlice } from "./run-slice.ts";
 import { createSuiteSlice, type SuiteSlice } from "./suite-slice.ts";
 import { createTrialsSlice, type TrialsSlice } from "./trials-slice.ts";
 import { createWorkspaceSlice, type WorkspaceSlice } from "./workspace-slice.ts";
 
-export type Store = WorkspaceSlice & RunSlice & SuiteSlice & TrialsSlice & IoSlice & ModelSlice & HistorySlice;
+export type Store = WorkspaceSlice & RunSlice & SuiteSlice & TrialsSlice & IoSlice & ModelSlice & HistorySlice & MatrixSlice;
 
 /** One store from slices. Tests build it with the same slices and their own deps. */
 export function createStore(deps: StoreDeps): StoreApi<Store> {
@@ -20,5 +21,6 @@ export function createStore(deps: StoreDeps): StoreApi<Store> {
     ...createIoSlice(deps)(...a),
     ...createModelSlice(deps)(...a),
     ...createHistorySlice(deps)(...a),
+    ...createMatrixSlice(deps)(...a),
   }));
 }

@@ -4,7 +4,7 @@ import type { StoreDeps } from "./deps.ts";
 import type { Store } from "./store.ts";
 
 export type Theme = "light" | "dark";
-export type View = "run" | "suite" | "history";
+export type View = "run" | "suite" | "matrix" | "history";
 /** Pace of a run in the workbench: instant, or watchable (a tenth of the run's own time). */
 export type Speed = "instant" | "watch";
 export const PACE: Record<Speed, number> = { instant: 0, watch: 0.1 };
@@ -34,7 +34,9 @@ export interface RunSettings {
   lenientFence: boolean;
 }
 
-export const fixtureById = (s: Pick<WorkspaceSlice, "fixtures">, id: string | null): Fixture | undefined => s.fixtures.find((f) => f.id === id);
+/** A fixture of the picker's list, or a generated attack-matrix fixture (kept apart, out of the picker). */
+export const fixtureById = (s: Pick<WorkspaceSlice, "fixtures"> & { matrixFixtures?: ReadonlyMap<string, Fixture> }, id: string | null): Fixture | undefined =>
+  s.fixtures.find((f) => f.id === id) ?? (id === null ? undefined : s.matrixFixtures?.get(id));
 
 export const createWorkspaceSlice =
   (deps: StoreDeps): StateCreator<Store, [], [], WorkspaceSlice> =>

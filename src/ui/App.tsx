@@ -6,6 +6,7 @@ import { RunView } from "./RunView.tsx";
 
 // The suite view carries the charting library; it loads when first opened.
 const SuiteView = lazy(() => import("./suite/SuiteView.tsx").then((m) => ({ default: m.SuiteView })));
+const MatrixView = lazy(() => import("./matrix/MatrixView.tsx").then((m) => ({ default: m.MatrixView })));
 import { TopBar } from "./TopBar.tsx";
 import { Notice } from "./io/Notice.tsx";
 
@@ -32,6 +33,10 @@ export function App() {
       ) : view === "suite" ? (
         <Suspense fallback={<p className="panel empty">Loading the suite view…</p>}>
           <SuiteView />
+        </Suspense>
+      ) : view === "matrix" ? (
+        <Suspense fallback={<p className="panel empty">Loading the matrix view…</p>}>
+          <MatrixView />
         </Suspense>
       ) : (
         <HistoryView />

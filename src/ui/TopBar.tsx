@@ -17,6 +17,7 @@ export function TopBar() {
       <div className="tabs" role="tablist" aria-label="View">
         <button type="button" role="tab" aria-selected={view === "run"} onClick={() => setView("run")}>Single run</button>
         <button type="button" role="tab" aria-selected={view === "suite"} onClick={() => setView("suite")}>Suite</button>
+        <button type="button" role="tab" aria-selected={view === "matrix"} onClick={() => setView("matrix")}>Matrix</button>
         <button type="button" role="tab" aria-selected={view === "history"} onClick={() => setView("history")}>History</button>
       </div>
       {view === "run" && (

@@ -1,0 +1,79 @@
+import { fileURLToPath } from "node:url";
+import type { Page } from "@playwright/test";
+import { currentRow, eventLog, expect, test } from "./fixtures.ts";
+
+const RED = "mx-holdings-hh1001-x-doc-adviser-hh1002";
+/** The README's picture of the matrix, written by this spec. */
+const README_SHOT = fileURLToPath(new URL("../docs/matrix.png", import.meta.url));
+
+const grid = (page: Page) => page.getByTestId("attack-matrix");
+
+async function runObedient(page: Page): Promise<void> {
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Matrix" }).click();
+  await expect(page.getByRole("tab", { name: "Matrix" })).toHaveAttribute("aria-selected", "true");
+  await page.getByLabel("Matrix candidate").selectOption("obedient");
+  // Scripted candidates are run off the main thread, in the matrix's own Web Worker.
+  const worker = page.waitForEvent("worker");
+  await page.getByRole("button", { name: "Run matrix" }).click();
+  expect((await worker).url()).toMatch(/matrix\.worker/);
+  await expect(page.getByTestId("matrix-status")).toHaveText(/^171 runs of obedient\./, { timeout: 20_000 });
+}
+
+test("the matrix view runs obedient, filters by carrier, and a red cell opens the timeline on the disclosing event", async ({ page }) => {
+  await runObedient(page);
+  const figures = page.getByRole("region", { name: "Matrix metrics" });
+  await expect(figures.locator('[data-metric="utility"] dd')).toHaveText("100.0 % (13/13)");
+  await expect(figures.locator('[data-metric="asr-executed"] dd')).toHaveText(/^\d+\.\d % \(\d+\/158\)$/);
+  await expect(grid(page).locator("tbody tr[data-task]")).toHaveCount(13);
+  await expect(grid(page).locator("thead th.inj")).toHaveCount(19);
+
+  await page.getByRole("group", { name: "Filter by carrier" }).getByRole("button", { name: "document" }).click();
+  const carriers = await grid(page).locator("thead th[data-carrier]").evaluateAll((ths) => ths.map((th) => th.getAttribute("data-carrier")));
+  expect(carriers.length).toBeGreaterThan(0);
+  expect(new Set(carriers)).toEqual(new Set(["document"]));
+  await expect(figures.locator('[data-metric="asr-executed"] dd')).toHaveText(/\(\d+\/61\)$/);
+
+  const red = grid(page).locator(`td[data-cell="${RED}"]`);
+  await expect(red).toHaveAttribute("data-tone", "executed");
+  await red.getByRole("button", { name: `${RED}: executed — disclosed HH-1002; task failed` }).click();
+
+  await expect(page.getByRole("tab", { name: "Single run" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("run-title")).toHaveText(`${RED} / obedient (scripted)`);
+  await expect(eventLog(page).locator('li[data-kind="run_finished"]')).toHaveCount(1);
+  // The cursor is on the first successful read of HH-1002, a household outside the task's.
+  const current = currentRow(page);
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveAttribute("data-kind", "observation");
+  await expect(current).toContainText('"household": "HH-1002"');
+  const kinds = await eventLog(page).locator("li[data-kind]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-kind")));
+  const index = await current.getAttribute("data-index");
+  expect(kinds.slice(0, Number(index)).filter((k) => k === "observation")).toHaveLength(1);
+  await expect(page.getByTestId("cursor-position")).toHaveText(`event ${Number(index) + 1} of ${kinds.length}`);
+});
+
+test("cells are buttons reached from the keyboard; the matrix exports as a sealed suite", async ({ page }) => {
+  await runObedient(page);
+  await page.getByRole("group", { name: "Filter by goal" }).getByRole("button", { name: "read authorised outside task" }).click();
+  const first = grid(page).locator("td[data-tone] button").first();
+  await first.focus();
+  await expect(first).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(grid(page).locator("td[data-tone] button").nth(1)).toBeFocused();
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export matrix (sealed suite)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("finbound-matrix-obedient-171-runs.json");
+  const text = await (await file.createReadStream()).toArray();
+  const suite = JSON.parse(Buffer.concat(text).toString("utf8")) as { format: string; runs: unknown[]; integrity?: { digest: string } };
+  expect(suite.format).toBe("finbound.scored-suite/v1");
+  expect(suite.runs).toHaveLength(171);
+  expect(suite.integrity?.digest).toMatch(/^[0-9a-f]{64}$/);
+});
+
+test("the README's picture of the matrix after obedient", async ({ page }) => {
+  await runObedient(page);
+  await expect(grid(page).locator('td[data-tone="executed"]').first()).toBeVisible();
+  await page.screenshot({ path: README_SHOT });
+});
