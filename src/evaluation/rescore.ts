@@ -26,9 +26,12 @@ export interface Rescored {
 /**
  * Re-scores an exported run: its recorded replies are replayed through the runtime against the
  * fixture, and the verdicts come from that replay. Nothing the file says about results or
- * verdicts is trusted; it is only compared.
+ * verdicts is trusted; it is only compared. `recorded` is the canonical JSON of the file's events
+ * as parsed, from hashing them for the seal (src/integrity/seal.ts), so they are not put in
+ * canonical form a second time (null: they have none, so no replay matches them); without it they
+ * are canonicalised here.
  */
-export async function rescoreExport(file: ScoredRunExport, fixture: Fixture): Promise<Rescored> {
+export async function rescoreExport(file: ScoredRunExport, fixture: Fixture, recorded?: readonly string[] | null): Promise<Rescored> {
   const candidate = replayCandidate(file.candidate.name, responsesFromEvents(file.events));
   const started = file.events[0];
   const lenientFence = started?.kind === "run_started" && started.lenient_fence === true;
@@ -36,7 +39,13 @@ export async function rescoreExport(file: ScoredRunExport, fixture: Fixture): Pr
   const scored = toScoredRun(record, fixture, { includeDiagnostics: true });
   // Which trial a run was is part of the record, not of the replay: it carries over.
   const run = file.trial === undefined ? scored : { ...scored, trial: file.trial };
-  return { run, differences: compareVerdicts(file.verdicts, run.verdicts), eventsMatch: canonicalJson(file.events) === canonicalJson(run.events) };
+  return { run, differences: compareVerdicts(file.verdicts, run.verdicts), eventsMatch: recorded !== null && sameEvents(run.events, recorded ?? file.events.map((e) => canonicalJson(e))) };
+}
+
+/** Whether the replay's events are the recorded ones, in canonical JSON; stops at the first that differs. */
+function sameEvents(replayed: readonly unknown[], recorded: readonly string[]): boolean {
+  if (replayed.length !== recorded.length) return false;
+  return replayed.every((event, i) => canonicalJson(event) === recorded[i]);
 }
 
 export function compareVerdicts(inFile: readonly Verdict[], recomputed: readonly Verdict[]): VerdictDifference[] {

@@ -36,3 +36,17 @@ function leadByte(b: number): readonly [number, number, number] {
   if (b >= 0xf1 && b <= 0xf3) return [4, 0x80, 0xbf];
   return [0, 0, 0];
 }
+
+/**
+ * How many bytes at the end begin a sequence the bytes so far do not complete (0 to 3): what a
+ * reader of chunks carries over to the next chunk. Whether they are valid is decided with it.
+ */
+export function incompleteUtf8Tail(bytes: Uint8Array): number {
+  for (let k = 1; k <= 3 && k <= bytes.length; k++) {
+    const b = bytes[bytes.length - k] as number;
+    if (b >= 0x80 && b <= 0xbf) continue;
+    const [length] = leadByte(b);
+    return length > k ? k : 0;
+  }
+  return 0;
+}

@@ -2,7 +2,7 @@ import { validateJson } from "../files/read-json-file.ts";
 import type { JsonLine } from "../files/read-json-lines.ts";
 import { RUNTIME_VERSION } from "../runtime/canonical.ts";
 import { JsonlSuiteEnd, JsonlSuiteHeader, ScoredRunExport, SCORED_SUITE_JSONL_FORMAT, type EvaluationPlan } from "../schemas/export.ts";
-import { runDigestOf, suiteDigestOfDigests, verifyRun } from "./run-digest.ts";
+import { runDigestOf, suiteDigestOfDigests, verifyRun, type SealProblem } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
 import type { FileVerification } from "./verify-file.ts";
 
@@ -56,22 +56,62 @@ export interface JsonlSuite {
 export const isJsonlSuiteHeader = (value: unknown): boolean =>
   typeof value === "object" && value !== null && (value as { format?: unknown }).format === SCORED_SUITE_JSONL_FORMAT;
 
-/** Validates the lines of a JSONL suite; a problem names its line. */
+type LineCheck<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** The first line of a JSONL suite, validated; a problem names the line. */
+export function validateJsonlHeader(first: JsonLine | undefined): LineCheck<JsonlSuiteHeader> {
+  const header = validateJson(first?.value, JsonlSuiteHeader);
+  return header.ok ? header : { ok: false, message: `line ${first?.line ?? 1}: not a ${SCORED_SUITE_JSONL_FORMAT} header: ${header.message}` };
+}
+
+/** Whether the last line of a JSONL suite is meant as its closing line (a run line has no `end`). */
+export const isClosingLine = (line: JsonLine): boolean => typeof line.value === "object" && line.value !== null && "end" in line.value;
+
+export function validateJsonlClosing(last: JsonLine): LineCheck<JsonlSuiteEnd> {
+  const closing = validateJson(last.value, JsonlSuiteEnd);
+  return closing.ok ? closing : { ok: false, message: `line ${last.line}: not a valid closing line: ${closing.message}` };
+}
+
+export function validateJsonlRun(line: JsonLine): LineCheck<ScoredRunExport> {
+  const run = validateJson(line.value, ScoredRunExport);
+  return run.ok ? run : { ok: false, message: `line ${line.line}: not a valid finbound.scored-run/v1 line: ${run.message}` };
+}
+
+/** Validates the lines of a JSONL suite: the header, the closing line, then each run; a problem names its line. */
 export function validateJsonlSuite(lines: readonly JsonLine[]): { ok: true; suite: JsonlSuite } | { ok: false; message: string } {
   const [first, ...rest] = lines;
-  const header = validateJson(first?.value, JsonlSuiteHeader);
-  if (!header.ok) return { ok: false, message: `line ${first?.line ?? 1}: not a ${SCORED_SUITE_JSONL_FORMAT} header: ${header.message}` };
+  const header = validateJsonlHeader(first);
+  if (!header.ok) return header;
   const last = rest.at(-1);
-  const closing = last && typeof last.value === "object" && last.value !== null && "end" in last.value ? validateJson(last.value, JsonlSuiteEnd) : null;
-  if (closing && !closing.ok) return { ok: false, message: `line ${last?.line}: not a valid closing line: ${closing.message}` };
+  const closing = last && isClosingLine(last) ? validateJsonlClosing(last) : null;
+  if (closing && !closing.ok) return closing;
   const runLines = closing ? rest.slice(0, -1) : rest;
   const runs: ScoredRunExport[] = [];
   for (const l of runLines) {
-    const run = validateJson(l.value, ScoredRunExport);
-    if (!run.ok) return { ok: false, message: `line ${l.line}: not a valid finbound.scored-run/v1 line: ${run.message}` };
+    const run = validateJsonlRun(l);
+    if (!run.ok) return run;
     runs.push(run.value);
   }
   return { ok: true, suite: { header: header.value, runs, parsedRuns: runLines.map((l) => l.parsed), end: closing?.ok ? closing.value : null } };
+}
+
+/** A JSONL suite's run whose seal is broken, named by its index and line as `npm run verify` names it. */
+export const brokenJsonlRun = (i: number, v: SealProblem): FileVerification => ({ status: "broken", message: `run ${i} (line ${i + 2}): ${v.message}` });
+
+/**
+ * The end of a JSONL suite's verification, once every run's own seal held: the closing line (a file
+ * cut short is not sealed), its digest over the header and the run digests in line order, then
+ * whatever is not sealed.
+ */
+export async function concludeJsonlSuite(header: JsonlSuiteHeader, runDigests: readonly (string | null)[], end: JsonlSuiteEnd | null, unsealed: number, sha256: Sha256Hex): Promise<FileVerification> {
+  const runs = runDigests.length;
+  if (!end) return { status: "unsealed", message: `not sealed: the file ends without its closing line (the evaluation stopped before it finished); ${runs - unsealed} of ${runs} run(s) are each sealed` };
+  const digest = await suiteDigestOfDigests(header, runDigests, sha256);
+  if (end.runs !== runs || digest !== end.integrity.digest) {
+    return { status: "broken", message: "the suite digest does not match: a line was added, removed or reordered, or the header was edited" };
+  }
+  if (unsealed > 0) return { status: "unsealed", message: `not sealed: ${unsealed} of ${runs} run(s) have no integrity block` };
+  return { status: "verified", message: `verified (${runs} runs)` };
 }
 
 /** Every run's seal, then the closing digest over the header and the runs in their order. */
@@ -79,14 +119,8 @@ export async function verifyJsonlSuite(suite: JsonlSuite, sha256: Sha256Hex): Pr
   let unsealed = 0;
   for (const [i, run] of suite.parsedRuns.entries()) {
     const v = await verifyRun(run, sha256);
-    if (!v.ok && v.status !== "unsealed") return { status: "broken", message: `run ${i} (line ${i + 2}): ${v.message}` };
+    if (!v.ok && v.status !== "unsealed") return brokenJsonlRun(i, v);
     if (!v.ok) unsealed += 1;
   }
-  if (!suite.end) return { status: "unsealed", message: `not sealed: the file ends without its closing line (the evaluation stopped before it finished); ${suite.runs.length - unsealed} of ${suite.runs.length} run(s) are each sealed` };
-  const digest = await suiteDigestOfDigests(suite.header, suite.parsedRuns.map((r) => runDigestOf(r as { integrity?: unknown })), sha256);
-  if (suite.end.runs !== suite.runs.length || digest !== suite.end.integrity.digest) {
-    return { status: "broken", message: "the suite digest does not match: a line was added, removed or reordered, or the header was edited" };
-  }
-  if (unsealed > 0) return { status: "unsealed", message: `not sealed: ${unsealed} of ${suite.runs.length} run(s) have no integrity block` };
-  return { status: "verified", message: `verified (${suite.runs.length} runs)` };
+  return concludeJsonlSuite(suite.header, suite.parsedRuns.map((r) => runDigestOf(r as { integrity?: unknown })), suite.end, unsealed, sha256);
 }

@@ -2,7 +2,7 @@ import { canonicalJson } from "../runtime/canonical.ts";
 import { CALCULATOR_VERSIONS } from "../runtime/tools/catalogue.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
 import { Integrity } from "../schemas/integrity.ts";
-import { chainEvents, GENESIS, type Sha256Hex } from "./seal.ts";
+import { chainHeadOf, hashEvents, hashOf, type HashedEvents, type Sha256Hex } from "./seal.ts";
 
 /** Everything in an export but its events (chained) and its integrity block. */
 export type Unsealed = Omit<ScoredRunExport, "integrity">;
@@ -19,9 +19,9 @@ const digestInput = (file: Record<string, unknown>, chainHead: string) => {
 };
 
 export async function sealRun(file: Unsealed, sha256: Sha256Hex): Promise<Integrity> {
-  const event_hashes = await chainEvents(file.events, sha256);
-  const chain_head = event_hashes.at(-1) ?? GENESIS;
-  return { algorithm: "sha256", canonicalization: "RFC8785", event_hashes, chain_head, digest: await sha256(canonicalJson(digestInput(file, chain_head))) };
+  const event_hashes = (await hashEvents(file.events, sha256)).hashes;
+  const chain_head = chainHeadOf(event_hashes);
+  return { algorithm: "sha256", canonicalization: "RFC8785", event_hashes, chain_head, digest: await hashOf(sha256, canonicalJson(digestInput(file, chain_head))) };
 }
 
 export type Verification =
@@ -30,44 +30,55 @@ export type Verification =
   | { ok: false; status: "chain_broken"; eventIndex: number; message: string }
   | { ok: false; status: "digest_mismatch"; message: string };
 
+/** A run whose seal did not verify: unsealed, or what broke. */
+export type SealProblem = Extract<Verification, { ok: false }>;
+
 const describeEvent = (event: unknown, i: number): string => {
   if (event === null || typeof event !== "object") return `event #${i} (missing)`;
   const e = event as { kind?: unknown; call_id?: unknown };
   return `event #${i} (${String(e.kind)}${typeof e.call_id === "string" ? ` ${e.call_id}` : ""})`;
 };
 
+/** The events of a file as parsed, hashed once; null when an event holds a value RFC 8785 cannot represent. */
+export async function hashParsedEvents(raw: unknown, sha256: Sha256Hex): Promise<HashedEvents | null> {
+  const events = (raw ?? {}) as { events?: unknown };
+  try {
+    return await hashEvents(Array.isArray(events.events) ? (events.events as unknown[]) : [], sha256);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Recomputes the chain and the digest over the file exactly as it was parsed — before any
  * validation strips or drops a key — and names the first event whose hash no longer matches.
+ * `hashed` is the file's events already hashed (hashParsedEvents), so an import hashes each once.
  */
-export async function verifyRun(raw: unknown, sha256: Sha256Hex): Promise<Verification> {
+export async function verifyRun(raw: unknown, sha256: Sha256Hex, hashed?: HashedEvents | null): Promise<Verification> {
   const file = (raw ?? {}) as { events?: unknown; integrity?: unknown } & Record<string, unknown>;
   if (file.integrity === undefined) return { ok: false, status: "unsealed", message: "the file has no integrity block: it cannot be verified" };
   const seal = Integrity.safeParse(file.integrity);
   if (!seal.success) return { ok: false, status: "digest_mismatch", message: "the integrity block is malformed" };
   const events = Array.isArray(file.events) ? (file.events as unknown[]) : [];
-  let recomputed: string[];
-  try {
-    recomputed = await chainEvents(events, sha256);
-  } catch {
-    // Our exports never hold such a value, so the file was not written by an export.
-    return { ok: false, status: "digest_mismatch", message: "an event holds a value RFC 8785 cannot represent (Infinity or a lone surrogate)" };
-  }
+  const chain = hashed === undefined ? await hashParsedEvents(file, sha256) : hashed;
+  // Our exports never hold such a value, so the file was not written by an export.
+  if (chain === null) return { ok: false, status: "digest_mismatch", message: "an event holds a value RFC 8785 cannot represent (Infinity or a lone surrogate)" };
+  const recomputed = chain.hashes;
   const length = Math.max(recomputed.length, seal.data.event_hashes.length);
   for (let i = 0; i < length; i++) {
     if (recomputed[i] !== seal.data.event_hashes[i]) {
       return { ok: false, status: "chain_broken", eventIndex: i, message: `${describeEvent(events[i], i)} breaks the hash chain: it was changed, added or removed after export` };
     }
   }
-  const head = recomputed.at(-1) ?? GENESIS;
+  const head = chainHeadOf(recomputed);
   if (head !== seal.data.chain_head) return { ok: false, status: "chain_broken", eventIndex: recomputed.length - 1, message: "the chain head does not match the last event" };
-  let digest: string;
+  let digestText: string;
   try {
-    digest = await sha256(canonicalJson(digestInput({ ...file, events }, head)));
+    digestText = canonicalJson(digestInput(file, head));
   } catch {
     return { ok: false, status: "digest_mismatch", message: "a field holds a value RFC 8785 cannot represent (Infinity or a lone surrogate)" };
   }
-  if (digest !== seal.data.digest) return { ok: false, status: "digest_mismatch", message: "the run digest does not match: the result, verdicts, fixture hash, candidate, budget or versions were changed after export" };
+  if ((await hashOf(sha256, digestText)) !== seal.data.digest) return { ok: false, status: "digest_mismatch", message: "the run digest does not match: the result, verdicts, fixture hash, candidate, budget or versions were changed after export" };
   return { ok: true, status: "verified" };
 }
 
@@ -94,5 +105,5 @@ export async function suiteDigest(header: SuiteHeader, runs: readonly { integrit
 
 export function suiteDigestOfDigests(header: SuiteHeader, digests: readonly (string | null)[], sha256: Sha256Hex): Promise<string> {
   const plan = header.plan === undefined ? {} : { plan: header.plan };
-  return sha256(canonicalJson({ format: header.format, exported_at: header.exported_at, runtime_version: header.runtime_version, ...plan, runs: digests }));
+  return hashOf(sha256, canonicalJson({ format: header.format, exported_at: header.exported_at, runtime_version: header.runtime_version, ...plan, runs: digests }));
 }

@@ -1,7 +1,7 @@
 import { validateJson } from "../files/read-json-file.ts";
 import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT } from "../schemas/export.ts";
 import { SuiteIntegrity } from "../schemas/integrity.ts";
-import { suiteDigest, verifyRun } from "./run-digest.ts";
+import { runDigestOf, suiteDigestOfDigests, verifyRun, type SealProblem, type Verification } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
 
 export interface FileVerification {
@@ -15,31 +15,50 @@ const label = (run: unknown, i: number): string => {
   return `run ${i} (${String(r.fixture?.id)} / ${String(r.candidate?.name)})`;
 };
 
+/** A suite's run whose seal is broken, named as `npm run verify` names it. */
+export const brokenSuiteRun = (run: unknown, i: number, v: SealProblem): FileVerification => ({ status: "broken", message: `${label(run, i)}: ${v.message}` });
+
+/** What verifying a lone run says about its file. */
+export const runFileVerification = (v: Verification): FileVerification =>
+  v.ok ? { status: "verified", message: "verified" } : { status: v.status === "unsealed" ? "unsealed" : "broken", message: v.message };
+
+/**
+ * The end of a suite's verification, once every run's own seal held: the suite digest over its
+ * header and the runs' digests in order, then whatever is not sealed.
+ */
+export async function concludeSuite(raw: unknown, runDigests: readonly (string | null)[], unsealed: number, sha256: Sha256Hex): Promise<FileVerification> {
+  const file = (raw ?? {}) as { integrity?: unknown; exported_at?: unknown; runtime_version?: unknown; plan?: unknown };
+  const seal = SuiteIntegrity.safeParse(file.integrity);
+  const header = { format: SCORED_SUITE_FORMAT, exported_at: String(file.exported_at), runtime_version: String(file.runtime_version), ...(file.plan === undefined ? {} : { plan: file.plan }) };
+  if (file.integrity !== undefined && (!seal.success || seal.data.digest !== (await suiteDigestOfDigests(header, runDigests, sha256)))) {
+    return { status: "broken", message: "the suite digest does not match: a run was added, removed or reordered, or the suite header was edited" };
+  }
+  const runs = runDigests.length;
+  const gaps = [file.integrity === undefined ? "the suite has no integrity block" : "", unsealed > 0 ? `${unsealed} of ${runs} run(s) have none` : ""].filter(Boolean);
+  if (gaps.length > 0) return { status: "unsealed", message: `not sealed: ${gaps.join("; ")}, so edits there cannot be detected` };
+  return { status: "verified", message: `verified (${runs} runs)` };
+}
+
+/** The runs of a parsed suite file, or none when `runs` is not an array (validation refuses that). */
+export const parsedRunsOf = (raw: unknown): unknown[] => {
+  const runs = ((raw ?? {}) as { runs?: unknown }).runs;
+  return Array.isArray(runs) ? (runs as unknown[]) : [];
+};
+
 /**
  * Verifies a scored-run or scored-suite file as parsed from its text, before any validation
  * touches it: every run's chain and digest, and a suite's own digest over its header and runs.
  */
 export async function verifyExportFile(raw: unknown, sha256: Sha256Hex): Promise<FileVerification> {
-  const file = (raw ?? {}) as { format?: unknown; runs?: unknown; integrity?: unknown; exported_at?: unknown; runtime_version?: unknown; plan?: unknown };
-  if (file.format !== SCORED_SUITE_FORMAT) {
-    const v = await verifyRun(raw, sha256);
-    return v.ok ? { status: "verified", message: "verified" } : { status: v.status === "unsealed" ? "unsealed" : "broken", message: v.message };
-  }
-  const runs = Array.isArray(file.runs) ? (file.runs as unknown[]) : [];
+  if (declaredFormat(raw) !== SCORED_SUITE_FORMAT) return runFileVerification(await verifyRun(raw, sha256));
+  const runs = parsedRunsOf(raw);
   let unsealed = 0;
   for (const [i, run] of runs.entries()) {
     const v = await verifyRun(run, sha256);
-    if (!v.ok && v.status !== "unsealed") return { status: "broken", message: `${label(run, i)}: ${v.message}` };
+    if (!v.ok && v.status !== "unsealed") return brokenSuiteRun(run, i, v);
     if (!v.ok) unsealed += 1;
   }
-  const seal = SuiteIntegrity.safeParse(file.integrity);
-  const header = { format: SCORED_SUITE_FORMAT, exported_at: String(file.exported_at), runtime_version: String(file.runtime_version), ...(file.plan === undefined ? {} : { plan: file.plan }) };
-  if (file.integrity !== undefined && (!seal.success || seal.data.digest !== (await suiteDigest(header, runs as { integrity?: unknown }[], sha256)))) {
-    return { status: "broken", message: "the suite digest does not match: a run was added, removed or reordered, or the suite header was edited" };
-  }
-  const gaps = [file.integrity === undefined ? "the suite has no integrity block" : "", unsealed > 0 ? `${unsealed} of ${runs.length} run(s) have none` : ""].filter(Boolean);
-  if (gaps.length > 0) return { status: "unsealed", message: `not sealed: ${gaps.join("; ")}, so edits there cannot be detected` };
-  return { status: "verified", message: `verified (${runs.length} runs)` };
+  return concludeSuite(raw, runs.map((r) => runDigestOf(r as { integrity?: unknown })), unsealed, sha256);
 }
 
 export type ExportValidation =

@@ -6,11 +6,12 @@ export interface HostileFile {
   name: string;
   bytes: Uint8Array;
   message: string;
-  /** Extra CLI arguments that set the same limit the workbench has (its 5 MB import cap). */
+  /** Extra CLI arguments that set the same limit the workbench has (its 256 MiB cap on a file read whole). */
   cliArgs: string[];
 }
 
-const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+/** The workbench's MAX_IMPORT_BYTES (src/state/import-client.ts; tests/cli/same-words.test.ts checks they agree). */
+const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const concat = (...parts: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -33,7 +34,16 @@ export function hostileExports(exported: Uint8Array): HostileFile[] {
   // Invalid UTF-8 replaces one ASCII byte, so the offset is exact in bytes.
   const invalidAt = utf8(text.slice(0, text.indexOf('"reference"') + 2)).length;
   const nested = (levels: number): string => `${"[".repeat(levels)}${"]".repeat(levels)}`;
-  const pad = "x".repeat(MAX_IMPORT_BYTES);
+  // {"pad":"xxx…", …the export's fields}: one byte over the cap, built as bytes (a 256 MiB string would be slow).
+  const padded = (): Uint8Array => {
+    const head = utf8('{"pad":"');
+    const tail = utf8(`",${compact.slice(1)}`);
+    const out = new Uint8Array(head.length + MAX_IMPORT_BYTES + tail.length);
+    out.set(head);
+    out.fill(0x78, head.length, head.length + MAX_IMPORT_BYTES);
+    out.set(tail, head.length + MAX_IMPORT_BYTES);
+    return out;
+  };
   return [
     { name: "duplicate-in-events.json", bytes: utf8(withDuplicate), message: `a key appears twice in one object ("household" at ${found.where})`, cliArgs: [] },
     { name: "duplicate-same-value.json", bytes: utf8(withSameTwice), message: `a key appears twice in one object ("household" at ${found.where})`, cliArgs: [] },
@@ -42,6 +52,6 @@ export function hostileExports(exported: Uint8Array): HostileFile[] {
     { name: "too-deep.json", bytes: utf8(compact.replace(/^\{/, `{"x":${nested(100)},`)), message: "the file is nested deeper than 96 levels", cliArgs: [] },
     { name: "truncated.json", bytes: exported.subarray(0, exported.length - 3), message: "the file is not valid JSON: it ends before its value does", cliArgs: [] },
     { name: "two-values.json", bytes: utf8(`${compact}\n${compact}`), message: "the file has text after its one JSON value (line 2, column 1)", cliArgs: [] },
-    { name: "too-large.json", bytes: utf8(compact.replace(/^\{/, `{"pad":"${pad}",`)), message: `the file is larger than ${MAX_IMPORT_BYTES} bytes`, cliArgs: ["--max-bytes", String(MAX_IMPORT_BYTES)] },
+    { name: "too-large.json", bytes: padded(), message: `the file is larger than ${MAX_IMPORT_BYTES} bytes`, cliArgs: ["--max-bytes", String(MAX_IMPORT_BYTES)] },
   ];
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatedModelServer } from "../../src/mocks/node.ts";
 import { runAtCursor } from "../../src/state/derive.ts";
+import { MAX_IMPORT_BYTES } from "../../src/state/io-slice.ts";
 import { loadFixtures } from "../support.ts";
 import { makeStore } from "./test-deps.ts";
 
@@ -99,7 +100,6 @@ describe("the workbench store", () => {
   });
 
   it.each([
-    ["too large", `{"format":"finbound.scored-run/v1","pad":"${"x".repeat(6 * 1024 * 1024)}"}`, /the file is larger than 5242880 bytes/],
     ["not JSON", "{ nope", /not valid JSON/],
     ["an unknown format", JSON.stringify({ format: "something/v9" }), /unknown format "something\/v9"/],
     ["a scored run with a bad field", JSON.stringify({ format: "finbound.scored-run/v1", events: "lots" }), /not a valid finbound.scored-run\/v1 file: field "/],
@@ -115,6 +115,15 @@ describe("the workbench store", () => {
     expect(after.cursor).toBe(3);
     expect(after.suite).toBe(before.suite);
     expect([after.fixtureId, after.candidate, after.view]).toEqual([before.fixtureId, before.candidate, before.view]);
+  });
+
+  it("a file read whole over the import cap is refused by its size, and leaves the workspace as it was", async () => {
+    const store = await runOf("fv-scenario-a", "reference");
+    const before = store.getState();
+    const head = new TextEncoder().encode('{\n  "format": "finbound.scored-run/v1",\n  "pad": "');
+    expect(await store.getState().importFile("big.json", { size: MAX_IMPORT_BYTES + 1, chunks: async function* () { yield head; } })).toBe(false);
+    expect(store.getState().notice).toMatchObject({ kind: "error", text: `Import failed — big.json: the file is larger than ${MAX_IMPORT_BYTES} bytes` });
+    expect(store.getState().run).toBe(before.run);
   });
 
   it("scores a collected trace in the browser store by replaying it", async () => {

@@ -24,16 +24,16 @@ export function IoControls() {
       <input
         ref={input}
         type="file"
-        accept=".json,application/json"
+        accept=".json,.jsonl,application/json"
         hidden
         data-testid="import-input"
         onChange={async (e) => {
           const file = e.target.files?.[0];
           e.target.value = "";
           if (!file) return;
-          // Bytes, not file.text(): the file reader refuses invalid UTF-8 instead of reading U+FFFD.
-          // The store refuses an oversized file by its size, before reading it at all.
-          await appStore.getState().importFile(file.name, { size: file.size, bytes: async () => new Uint8Array(await file.arrayBuffer()) });
+          // The File itself: a Web Worker streams its bytes (never file.text(), which would read
+          // invalid UTF-8 as U+FFFD) and re-scores it run by run; the page shows the progress.
+          await appStore.getState().importFile(file.name, file);
         }}
       />
     </div>

@@ -1,5 +1,6 @@
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useMemo } from "react";
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type Row } from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useMemo, useRef } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { Verdict } from "../../schemas/verdict.ts";
 import { OutcomeBadge, StatusBadge } from "../shared/badges.tsx";
@@ -55,14 +56,37 @@ function columnsFor(checks: readonly string[]) {
   return [runColumn, ...checkColumns];
 }
 
+/** Up to this many runs every row is in the page (find-in-page sees them all); a larger suite renders the rows near the viewport. */
+export const ALL_ROWS_UP_TO = 250;
+const ROW_PX = 27;
+const OVERSCAN_ROWS = 12;
+
+const runLabel = (run: ScoredRun): string => `${run.fixture} / ${run.candidate}${run.trial === undefined ? "" : ` #${run.trial}`}`;
+
 export function SuiteMatrix({ runs, onOpen }: SuiteMatrixProps) {
   // The table wants a mutable array; copying keeps the caller's (store's) array untouched.
   const data = useMemo(() => [...runs], [runs]);
   const columns = useMemo(() => columnsFor(checkIds(runs)), [runs]);
   const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel() });
+  const wrap = useRef<HTMLDivElement | null>(null);
+  const rows = table.getRowModel().rows;
+  const virtual = rows.length > ALL_ROWS_UP_TO;
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => wrap.current,
+    estimateSize: () => ROW_PX,
+    overscan: OVERSCAN_ROWS,
+  });
+  // Rows come and go as the table scrolls: the run column keeps the width of the longest label, so the columns do not jump.
+  const runColumnCh = useMemo(() => (virtual ? runs.reduce((n, r) => Math.max(n, runLabel(r).length), 0) + 24 : 0), [runs, virtual]);
+  const items = virtualizer.getVirtualItems();
+  const shown: Row<ScoredRun>[] = virtual ? items.flatMap((item) => rows[item.index] ?? []) : rows;
+  const before = virtual ? (items[0]?.start ?? 0) : 0;
+  const after = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  const width = columns.length;
 
   return (
-    <div className="matrix-wrap" data-testid="suite-matrix">
+    <div className="matrix-wrap" data-testid="suite-matrix" ref={wrap} data-virtualized={virtual ? "true" : undefined} data-run-count={rows.length}>
       <table className="matrix">
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -76,10 +100,17 @@ export function SuiteMatrix({ runs, onOpen }: SuiteMatrixProps) {
           ))}
         </thead>
         <tbody>
-          {table.getRowModel().rows.map((row) => (
+          {before > 0 && (
+            <tr aria-hidden="true" style={{ height: before }}>
+              <td colSpan={width} />
+            </tr>
+          )}
+          {shown.map((row) => (
             <tr
               key={row.id}
               tabIndex={0}
+              data-index={row.index}
+              ref={virtual ? virtualizer.measureElement : undefined}
               data-run={`${row.original.fixture}/${row.original.candidate}`}
               {...(row.original.trial === undefined ? {} : { "data-trial": row.original.trial })}
               onClick={() => onOpen(row.index)}
@@ -89,7 +120,7 @@ export function SuiteMatrix({ runs, onOpen }: SuiteMatrixProps) {
             >
               {row.getVisibleCells().map((cell) =>
                 cell.column.id === RUN_COLUMN ? (
-                  <td key={cell.id} className="run">
+                  <td key={cell.id} className="run" style={virtual ? { minWidth: `${runColumnCh}ch` } : undefined}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ) : (
@@ -100,6 +131,11 @@ export function SuiteMatrix({ runs, onOpen }: SuiteMatrixProps) {
               )}
             </tr>
           ))}
+          {after > 0 && (
+            <tr aria-hidden="true" style={{ height: after }}>
+              <td colSpan={width} />
+            </tr>
+          )}
         </tbody>
       </table>
     </div>

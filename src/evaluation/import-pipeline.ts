@@ -1,0 +1,388 @@
+import { parseCollectedTraceFile, validateCollectedTraces } from "../candidates/collected-trace.ts";
+import { readJsonFile, tooLarge } from "../files/read-json-file.ts";
+import { JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES, type JsonLine } from "../files/read-json-lines.ts";
+import { fixtureContentHash } from "../integrity/export.ts";
+import { brokenJsonlRun, concludeJsonlSuite, isClosingLine, isJsonlSuiteHeader, validateJsonlClosing, validateJsonlHeader, validateJsonlRun } from "../integrity/jsonl-suite.ts";
+import { hashParsedEvents, runDigestOf, verifyRun } from "../integrity/run-digest.ts";
+import type { Sha256Hex } from "../integrity/seal.ts";
+import { brokenSuiteRun, concludeSuite, declaredFormat, parsedRunsOf, runFileVerification, validateExport, type FileVerification } from "../integrity/verify-file.ts";
+import type { BudgetConfig } from "../schemas/budget.ts";
+import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
+import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type JsonlSuiteEnd, type JsonlSuiteHeader, type ScoredRunExport } from "../schemas/export.ts";
+import type { Fixture } from "../schemas/fixture.ts";
+import type { ScoredRun } from "../schemas/scored-run.ts";
+import { scoreCollectedTrace } from "./evaluate.ts";
+import { rescoreExport, type VerdictDifference } from "./rescore.ts";
+
+// An import, from the file's bytes to re-scored runs: read → validate → verify → re-score → compare,
+// one run at a time. The workbench runs it in a Web Worker (src/state/import.worker.ts) and
+// `npm run bench -- --import` times it in Node. Each event is put in canonical JSON and hashed once
+// (src/integrity/seal.ts): the chain, the run digest and the replay comparison share that pass.
+
+/** A file to import: its size is known before its bytes are read, which come in chunks. */
+export interface ImportSource {
+  size: number;
+  chunks(): AsyncIterable<Uint8Array>;
+}
+
+export interface ImportProgress {
+  bytesRead: number;
+  bytesTotal: number;
+  runsDone: number;
+  /** Known for a file read whole; a JSONL suite's count is known only at its end. */
+  runsTotal: number | null;
+}
+
+export interface ImportOptions {
+  fixtures: readonly Fixture[];
+  sha256: Sha256Hex;
+  /** A file read whole (one JSON value, or collected traces) larger than this is refused. */
+  maxWholeBytes: number;
+  /** A JSONL suite is streamed; a longer line is refused. Default MAX_LINE_BYTES. */
+  maxLineBytes?: number;
+  onProgress?(progress: ImportProgress): void;
+  /** Every run re-scored, in file order; the caller keeps them (a result does not hold a suite's runs). */
+  onRun?(run: ScoredRun): void;
+  /** Asked between runs: true ends the import as cancelled. */
+  cancelled?(): boolean;
+}
+
+/** What re-scoring one exported run found. */
+export interface RunImportReport {
+  differences: VerdictDifference[];
+  eventsMatch: boolean;
+  fixtureMatches: boolean;
+  verified: boolean;
+}
+
+export type ImportResult =
+  | { ok: true; kind: "run"; fixtureId: string; candidate: string; budget: BudgetConfig; report: RunImportReport }
+  | { ok: true; kind: "suite"; runs: number; differing: number; verification: FileVerification }
+  | { ok: true; kind: "traces"; runs: number }
+  | { ok: false; cancelled: boolean; message: string };
+
+const refused = (message: string): ImportResult => ({ ok: false, cancelled: false, message });
+const CANCELLED: ImportResult = { ok: false, cancelled: true, message: "cancelled" };
+const unknownFixture = (field: string, id: string): string => `field "${field}": unknown fixture ${JSON.stringify(id)}`;
+const rejected = (verification: FileVerification): string => `rejected, not verified: ${verification.message}`;
+
+/**
+ * Imports any finbound file: a scored run, a scored suite (JSON or JSONL) or collected traces. On
+ * a refusal the result says why in the words `npm run verify` and `npm run score` use; the runs
+ * already handed to `onRun` are then to be dropped. Expected failures are values; nothing here
+ * throws for a bad file.
+ */
+export async function importFile(source: ImportSource, options: ImportOptions): Promise<ImportResult> {
+  const job = new ImportJob(source, options);
+  const head = await job.head(options.maxLineBytes ?? MAX_LINE_BYTES);
+  if (looksLikeJsonLines(head, isJsonlSuiteHeader)) return job.jsonlSuite();
+  if (source.size > options.maxWholeBytes) return refused(tooLarge(options.maxWholeBytes).message);
+  return job.whole(await job.rest());
+}
+
+class ImportJob {
+  readonly #chunks: AsyncIterator<Uint8Array>;
+  /** Chunks read to look at the head, not yet consumed. */
+  #held: Uint8Array[] = [];
+  #bytesRead = 0;
+  #runsDone = 0;
+  #runsTotal: number | null = null;
+  #lastProgress = 0;
+  readonly #contentHashes = new Map<string, Promise<string>>();
+
+  constructor(
+    private readonly source: ImportSource,
+    private readonly o: ImportOptions,
+  ) {
+    this.#chunks = source.chunks()[Symbol.asyncIterator]();
+  }
+
+  async #next(): Promise<Uint8Array | null> {
+    const held = this.#held.shift();
+    if (held) return held;
+    const next = await this.#chunks.next();
+    if (next.done) return null;
+    this.#bytesRead += next.value.length;
+    return next.value;
+  }
+
+  #progress(force = false): void {
+    // At most one report per 16 runs (and per chunk): a 10,000-run import sends hundreds, not thousands.
+    if (!force && this.#runsDone - this.#lastProgress < 16) return;
+    this.#lastProgress = this.#runsDone;
+    this.o.onProgress?.({ bytesRead: this.#bytesRead, bytesTotal: this.source.size, runsDone: this.#runsDone, runsTotal: this.#runsTotal });
+  }
+
+  #ran(run: ScoredRun): void {
+    this.#runsDone += 1;
+    this.o.onRun?.(run);
+    this.#progress();
+  }
+
+  /**
+   * The file's first bytes: up to the first byte after the first line that is not white space
+   * (what `looksLikeJsonLines` looks at), or the first `max` bytes of a file with no such byte.
+   */
+  async head(max: number): Promise<Uint8Array> {
+    const parts: Uint8Array[] = [];
+    let length = 0;
+    let newline = -1;
+    for (let chunk = await this.#next(); chunk; chunk = await this.#next()) {
+      parts.push(chunk);
+      const start = length;
+      length += chunk.length;
+      if (newline < 0 && chunk.indexOf(0x0a) >= 0) newline = start + chunk.indexOf(0x0a);
+      if ((newline >= 0 && hasContent(chunk, Math.max(0, newline + 1 - start))) || length > max) break;
+    }
+    this.#held = parts;
+    return joined(parts, length);
+  }
+
+  /** Every byte of the file, for a file read whole (already known to be within the bound). */
+  async rest(): Promise<Uint8Array> {
+    const parts: Uint8Array[] = [];
+    let length = 0;
+    for (let chunk = await this.#next(); chunk; chunk = await this.#next()) {
+      parts.push(chunk);
+      length += chunk.length;
+      if (length > this.o.maxWholeBytes) break;
+      this.#progress(true);
+    }
+    return joined(parts, length);
+  }
+
+  #contentHash(fixture: Fixture): Promise<string> {
+    let hash = this.#contentHashes.get(fixture.id);
+    if (!hash) this.#contentHashes.set(fixture.id, (hash = fixtureContentHash(fixture, this.o.sha256)));
+    return hash;
+  }
+
+  #fixture(id: string): Fixture | undefined {
+    return this.o.fixtures.find((f) => f.id === id);
+  }
+
+  /** One JSON value (a run, a suite, traces) or JSONL traces: read whole by the one reader, then run by run. */
+  async whole(bytes: Uint8Array): Promise<ImportResult> {
+    const limits = { maxBytes: this.o.maxWholeBytes };
+    if (looksLikeJsonLines(bytes)) {
+      const traces = parseCollectedTraceFile(bytes, limits);
+      return traces.ok ? this.#traces(traces.traces) : refused(traces.message);
+    }
+    const read = readJsonFile(bytes, limits);
+    if (!read.ok) return refused(read.message);
+    const format = Array.isArray(read.value) ? COLLECTED_TRACE_FORMAT : declaredFormat(read.value);
+    if (format === COLLECTED_TRACE_FORMAT) {
+      const traces = validateCollectedTraces(read.value);
+      return traces.ok ? this.#traces(traces.traces) : refused(traces.message);
+    }
+    const valid = validateExport(read.value);
+    if (valid.ok && valid.kind === "run") return this.#run(valid.file, read.parsed);
+    if (valid.ok) return this.#suite(valid.file.runs, read.parsed);
+    if (valid.code === "invalid") return refused(valid.message);
+    return refused(`unknown format ${JSON.stringify(format ?? null)}: expected ${SCORED_RUN_FORMAT}, ${SCORED_SUITE_FORMAT} or ${COLLECTED_TRACE_FORMAT}`);
+  }
+
+  async #run(file: ScoredRunExport, parsed: unknown): Promise<ImportResult> {
+    const fixture = this.#fixture(file.fixture.id);
+    if (!fixture) return refused(unknownFixture("fixture.id", file.fixture.id));
+    // The seal is checked on the file as parsed, before validation dropped or stripped anything.
+    const hashed = await hashParsedEvents(parsed, this.o.sha256);
+    const verification = runFileVerification(await verifyRun(parsed, this.o.sha256, hashed));
+    if (verification.status === "broken") return refused(rejected(verification));
+    const rescored = await rescoreExport(file, fixture, hashed?.canonical ?? null);
+    this.#runsTotal = 1;
+    this.#ran(rescored.run);
+    const report = { differences: rescored.differences, eventsMatch: rescored.eventsMatch, fixtureMatches: file.fixture.content_hash === (await this.#contentHash(fixture)), verified: verification.status === "verified" };
+    return { ok: true, kind: "run", fixtureId: fixture.id, candidate: file.candidate.name, budget: file.budget, report };
+  }
+
+  /**
+   * A suite read whole, already validated: each run's seal on the file as parsed, then its
+   * re-scoring. A broken seal ends the import; an unknown fixture waits for the suite digest,
+   * which a refusal names first, as when every seal is checked before anything is re-scored.
+   */
+  async #suite(runs: readonly ScoredRunExport[], parsed: unknown): Promise<ImportResult> {
+    const parsedRuns = parsedRunsOf(parsed);
+    this.#runsTotal = runs.length;
+    this.#progress(true);
+    const digests: (string | null)[] = [];
+    let unsealed = 0;
+    let differing = 0;
+    let later: string | null = null;
+    for (const [i, file] of runs.entries()) {
+      if (this.o.cancelled?.()) return CANCELLED;
+      const raw = parsedRuns[i];
+      const hashed = await hashParsedEvents(raw, this.o.sha256);
+      const v = await verifyRun(raw, this.o.sha256, hashed);
+      if (!v.ok && v.status !== "unsealed") return refused(rejected(brokenSuiteRun(raw, i, v)));
+      if (!v.ok) unsealed += 1;
+      digests.push(runDigestOf(raw as { integrity?: unknown }));
+      if (later) continue;
+      const fixture = this.#fixture(file.fixture.id);
+      if (!fixture) {
+        later = unknownFixture(`runs[${i}].fixture.id`, file.fixture.id);
+        continue;
+      }
+      const rescored = await rescoreExport(file, fixture, hashed?.canonical ?? null);
+      if (rescored.differences.length > 0) differing += 1;
+      this.#ran(rescored.run);
+    }
+    const verification = await concludeSuite(parsed, digests, unsealed, this.o.sha256);
+    if (verification.status === "broken") return refused(rejected(verification));
+    if (later) return refused(later);
+    this.#progress(true);
+    return { ok: true, kind: "suite", runs: runs.length, differing, verification };
+  }
+
+  async #traces(traces: readonly CollectedTrace[]): Promise<ImportResult> {
+    this.#runsTotal = traces.length;
+    for (const [i, trace] of traces.entries()) {
+      if (this.o.cancelled?.()) return CANCELLED;
+      const scored = await scoreCollectedTrace(trace, this.o.fixtures, { includeDiagnostics: true });
+      if (!scored.ok) return refused(`${traces.length > 1 ? `trace ${i}: ` : ""}field "fixture": ${scored.message}`);
+      this.#ran(scored.run);
+    }
+    this.#progress(true);
+    return { ok: true, kind: "traces", runs: traces.length };
+  }
+
+  /**
+   * A JSONL suite, streamed: each line is read, validated, verified and re-scored as it arrives,
+   * holding one line back (the last may be the closing line). The refusal is the one reading the
+   * whole file would give: a line that cannot be read beats any invalid line, an invalid line any
+   * broken seal, a broken seal an unknown fixture; after a problem, only what could beat it is checked.
+   */
+  async jsonlSuite(): Promise<ImportResult> {
+    const reader = new JsonLinesReader({ maxLineBytes: this.o.maxLineBytes ?? MAX_LINE_BYTES });
+    const suite = new StreamedJsonlSuite(this.o, (run) => this.#ran(run), (id) => this.#fixture(id));
+    for (let chunk = await this.#next(); chunk; chunk = await this.#next()) {
+      for (const line of reader.push(chunk)) {
+        if (this.o.cancelled?.()) return CANCELLED;
+        await suite.add(line);
+      }
+      this.#progress(true);
+    }
+    const last = reader.end();
+    if (last.problem) return refused(last.problem.message);
+    for (const line of last.lines) await suite.add(line);
+    this.#runsTotal = this.#runsDone;
+    const result = await suite.end();
+    this.#progress(true);
+    return result;
+  }
+}
+
+/** The state of a JSONL suite read line by line: what has been found, and the first problem of each rank. */
+class StreamedJsonlSuite {
+  #sawHeader = false;
+  #header: JsonlSuiteHeader | null = null;
+  #headerProblem: string | null = null;
+  #held: JsonLine | null = null;
+  #runs = 0;
+  #unsealed = 0;
+  #differing = 0;
+  readonly #digests: (string | null)[] = [];
+  /** The first invalid run line. */
+  #invalid: string | null = null;
+  #broken: string | null = null;
+  #unknownFixture: string | null = null;
+
+  constructor(
+    private readonly o: ImportOptions,
+    private readonly ran: (run: ScoredRun) => void,
+    private readonly fixture: (id: string) => Fixture | undefined,
+  ) {}
+
+  async add(line: JsonLine): Promise<void> {
+    if (!this.#sawHeader) {
+      this.#sawHeader = true;
+      const header = validateJsonlHeader(line);
+      if (header.ok) this.#header = header.value;
+      else this.#headerProblem = header.message;
+      return;
+    }
+    const previous = this.#held;
+    this.#held = line;
+    if (previous) await this.#run(previous);
+  }
+
+  async #run(line: JsonLine): Promise<void> {
+    const i = this.#runs;
+    this.#runs += 1;
+    if (this.#headerProblem || this.#invalid) return;
+    const valid = validateJsonlRun(line);
+    if (!valid.ok) {
+      this.#invalid = valid.message;
+      return;
+    }
+    if (this.#broken) return;
+    const hashed = await hashParsedEvents(line.parsed, this.o.sha256);
+    const v = await verifyRun(line.parsed, this.o.sha256, hashed);
+    if (!v.ok && v.status !== "unsealed") {
+      this.#broken = rejected(brokenJsonlRun(i, v));
+      return;
+    }
+    if (!v.ok) this.#unsealed += 1;
+    this.#digests.push(runDigestOf(line.parsed as { integrity?: unknown }));
+    if (this.#unknownFixture) return;
+    const fixture = this.fixture(valid.value.fixture.id);
+    if (!fixture) {
+      this.#unknownFixture = unknownFixture(`runs[${i}].fixture.id`, valid.value.fixture.id);
+      return;
+    }
+    const rescored = await rescoreExport(valid.value, fixture, hashed?.canonical ?? null);
+    if (rescored.differences.length > 0) this.#differing += 1;
+    this.ran(rescored.run);
+  }
+
+  /** Validation names the header first, then the closing line, then the first invalid run line. */
+  async end(): Promise<ImportResult> {
+    if (this.#headerProblem) return refused(this.#headerProblem);
+    const last = this.#held;
+    let end: JsonlSuiteEnd | null = null;
+    if (last && isClosingLine(last)) {
+      const closing = validateJsonlClosing(last);
+      if (!closing.ok) return refused(closing.message);
+      end = closing.value;
+    } else if (last) {
+      await this.#run(last);
+    }
+    if (this.#invalid) return refused(this.#invalid);
+    if (this.#broken) return refused(this.#broken);
+    const header = this.#header as JsonlSuiteHeader;
+    const verification = await concludeJsonlSuite(header, this.#digests, end, this.#unsealed, this.o.sha256);
+    if (verification.status === "broken") return refused(rejected(verification));
+    if (this.#unknownFixture) return refused(this.#unknownFixture);
+    return { ok: true, kind: "suite", runs: this.#runs, differing: this.#differing, verification };
+  }
+}
+
+function joined(parts: readonly Uint8Array[], length: number): Uint8Array {
+  if (parts.length === 1) return parts[0] as Uint8Array;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Whether any byte from `from` on is not JSON white space. */
+function hasContent(bytes: Uint8Array, from: number): boolean {
+  for (let i = from; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return true;
+  }
+  return false;
+}
+
+/** A file's bytes already in memory, as a source of one chunk (or of chunks of `size`, to test a stream). */
+export function bytesSource(bytes: Uint8Array, chunkSize = bytes.length || 1): ImportSource {
+  return {
+    size: bytes.length,
+    async *chunks() {
+      for (let at = 0; at < bytes.length; at += chunkSize) yield bytes.subarray(at, at + chunkSize);
+    },
+  };
+}
