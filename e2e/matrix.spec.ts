@@ -3,8 +3,8 @@ import type { Page } from "@playwright/test";
 import { currentRow, eventLog, expect, test } from "./fixtures.ts";
 
 const RED = "mx-holdings-hh1001-x-doc-adviser-hh1002";
-/** The README's picture of the matrix, written by this spec. */
-const README_SHOT = fileURLToPath(new URL("../docs/matrix.png", import.meta.url));
+/** The matrix as an analyst first sees it (1440×900, no scrolling): the copy in docs/matrix.png is taken from this one. */
+const MATRIX_SHOT = fileURLToPath(new URL("./artifacts/matrix-1440x900.png", import.meta.url));
 
 const grid = (page: Page) => page.getByTestId("attack-matrix");
 
@@ -72,8 +72,25 @@ test("cells are buttons reached from the keyboard; the matrix exports as a seale
   expect(suite.integrity?.digest).toMatch(/^[0-9a-f]{64}$/);
 });
 
-test("the README's picture of the matrix after obedient", async ({ page }) => {
+test("the simulated model over HTTP follows injections in a share of runs; its cells fill in as runs finish", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Matrix" }).click();
+  await page.getByLabel("Matrix candidate").selectOption("simulated");
+  await page.getByLabel("concurrency").fill("16");
+  await page.getByRole("button", { name: "Run matrix" }).click();
+  await expect(page.getByTestId("matrix-status")).toHaveText(/^Running simulated:susceptible:0\.5… \d+ of 171 runs$/);
+  await expect(page.getByTestId("matrix-status")).toHaveText(/^171 runs of simulated:susceptible:0\.5\./, { timeout: 100_000 });
+  const figures = page.getByRole("region", { name: "Matrix metrics" });
+  await expect(figures.locator('[data-metric="utility"] dd')).toHaveText("100.0 % (13/13)");
+  // About half the attacks followed: some executed, some not even attempted.
+  await expect(grid(page).locator('td[data-tone="executed"]').first()).toBeVisible();
+  await expect(grid(page).locator("td[data-tone=clean]:not(:first-of-type)").first()).toBeVisible();
+  await expect(grid(page).locator('td[data-tone="pending"]')).toHaveCount(0);
+});
+
+test("the matrix after obedient, as the README shows it", async ({ page }) => {
   await runObedient(page);
   await expect(grid(page).locator('td[data-tone="executed"]').first()).toBeVisible();
-  await page.screenshot({ path: README_SHOT });
+  await page.screenshot({ path: MATRIX_SHOT });
 });
