@@ -4,7 +4,10 @@ import { appStore, useStore } from "../state/app-store.ts";
 const isFormControl = (t: EventTarget | null): boolean =>
   t instanceof HTMLElement && (t.isContentEditable || ["INPUT", "SELECT", "TEXTAREA", "BUTTON", "SUMMARY"].includes(t.tagName));
 
-/** ← → Home End move the cursor; Space plays and pauses. Keys typed into a control are left alone. */
+/** How far PageUp and PageDown move the cursor: about a screenful of rows. */
+export const CURSOR_PAGE = 10;
+
+/** ← → PageUp PageDown Home End move the cursor; Space plays and pauses. Keys typed into a control are left alone. */
 export function useCursorKeys(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -14,6 +17,8 @@ export function useCursorKeys(): void {
       const moves: Record<string, () => void> = {
         ArrowLeft: () => s.stepCursor(-1),
         ArrowRight: () => s.stepCursor(1),
+        PageUp: () => s.stepCursor(-CURSOR_PAGE),
+        PageDown: () => s.stepCursor(CURSOR_PAGE),
         Home: () => s.setCursor(0),
         End: () => s.setCursor(last),
       };

@@ -9,7 +9,7 @@ interface Props {
   onPlay(playing: boolean): void;
 }
 
-/** First / previous / next / last / play-pause over the event log. Keys: ← → Home End Space. */
+/** First / previous / next / last / play-pause over the event log. Keys: ← → PageUp PageDown Home End Space. */
 export function CursorControls({ cursor, count, playing, onMove, onPlay }: Props) {
   const last = count - 1;
   return (

@@ -1,0 +1,208 @@
+import { useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import type { RunEvent } from "../../schemas/event.ts";
+import { EventRow } from "./EventRow.tsx";
+import { RowHeights } from "./row-heights.ts";
+import { contentOffset, isScaled, scrolledFor, scrollScale, type ScrollScale } from "./scroll-scale.ts";
+
+/** A row's height until it has been on screen. */
+export const ESTIMATED_ROW_PX = 96;
+/** Rows rendered beyond each edge of the viewport, in px. */
+const OVERSCAN_PX = 480;
+/** The sticky timeline header covers the top of the column; a row scrolled to must land below it. */
+const COVERED_TOP_PX = 150;
+const MARGIN_BOTTOM_PX = 12;
+/** Passes allowed to settle a jump once the rows around it are measured. */
+const SETTLE_PASSES = 6;
+
+interface Props {
+  events: readonly RunEvent[];
+  cursor: number;
+  onSelect(index: number): void;
+}
+
+/** Where the list is: the column's scroll position, its height, and where the list starts in it. */
+interface Port {
+  scrollTop: number;
+  viewport: number;
+  listTop: number;
+}
+
+const samePort = (a: Port, b: Port): boolean => a.scrollTop === b.scrollTop && a.viewport === b.viewport && a.listTop === b.listTop;
+
+/** What one render placed, for the layout effect that measures it. */
+interface Placed {
+  scale: ScrollScale;
+  /** The content offset at the viewport's top. */
+  offset: number;
+  /** The row at the viewport's top and where it was: rows above it that change size must not move it. */
+  anchor: number;
+  anchorOffset: number;
+}
+
+/** The row heights of a log, kept when a live run appends to it. */
+function useRowHeights(events: readonly RunEvent[]): RowHeights {
+  const previous = useRef<{ events: readonly RunEvent[]; heights: RowHeights } | null>(null);
+  return useMemo(() => {
+    const before = previous.current;
+    const grew = before !== null && events.length > before.events.length && events[before.events.length - 1] === before.events.at(-1);
+    const heights = new RowHeights(events.length, ESTIMATED_ROW_PX, grew ? before.heights : undefined);
+    previous.current = { events, heights };
+    return heights;
+  }, [events]);
+}
+
+/**
+ * A long log: only the rows near the viewport exist, each placed from a map of row offsets
+ * (estimated until measured, measured only once rendered: a jump never measures the rows it
+ * passes). Past the browser's height limit the scroll range is scaled and the rows are placed by
+ * the list itself, in a sticky window, so every row stays reachable and End shows the last one.
+ */
+export function VirtualTimeline({ events, cursor, onSelect }: Props) {
+  const spacer = useRef<HTMLDivElement | null>(null);
+  const list = useRef<HTMLOListElement | null>(null);
+  const heights = useRowHeights(events);
+  const [port, setPort] = useState<Port>({ scrollTop: 0, viewport: 800, listTop: 0 });
+  const [, remeasure] = useReducer((n: number) => n + 1, 0);
+  const target = useRef<{ index: number; passes: number } | null>(null);
+  const placed = useRef<Placed | null>(null);
+
+  const scale = scrollScale(heights.total, port.viewport);
+  const scaled = isScaled(scale);
+  const offset = contentOffset(port.scrollTop - port.listTop, scale);
+  const top = Math.max(0, offset);
+  const first = heights.indexAt(top - OVERSCAN_PX);
+  const last = heights.indexAt(offset + port.viewport + OVERSCAN_PX);
+  const anchor = heights.indexAt(top);
+  placed.current = { scale, offset, anchor, anchorOffset: heights.offset(anchor) };
+
+  // The column scrolls, not the list: follow its scroll position and size.
+  useLayoutEffect(() => {
+    const el = spacer.current;
+    const column = el?.closest<HTMLElement>(".column");
+    if (!el || !column) return;
+    const read = (): Port => ({ scrollTop: column.scrollTop, viewport: column.clientHeight, listTop: el.offsetTop });
+    const update = (): void => setPort((p) => (samePort(p, read()) ? p : read()));
+    // A scaled list places its rows itself: they must move in the same frame as the scrollbar.
+    const onScroll = (): void => (placed.current && isScaled(placed.current.scale) ? flushSync(update) : update());
+    update();
+    column.addEventListener("scroll", onScroll, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(column);
+    return () => {
+      column.removeEventListener("scroll", onScroll);
+      resized.disconnect();
+    };
+  }, []);
+
+  // A row whose content changes size after it was measured (a <details> opened, a wider column).
+  const observed = useRef(new Set<Element>());
+  const rows = useRef<ResizeObserver | null>(null);
+  const measured = useRef(heights);
+  measured.current = heights;
+  useLayoutEffect(() => {
+    const seen = observed.current;
+    const resizedRow = (e: ResizeObserverEntry): boolean =>
+      e.target.isConnected && Math.abs((e.borderBoxSize[0]?.blockSize ?? 0) - measured.current.height(Number((e.target as HTMLElement).dataset.index))) > 0.5;
+    const observer = new ResizeObserver((entries) => {
+      if (entries.some(resizedRow)) remeasure();
+    });
+    rows.current = observer;
+    return () => {
+      observer.disconnect();
+      seen.clear();
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    target.current = { index: cursor, passes: 0 };
+  }, [cursor, heights]);
+
+  // After every render: measure the rows it placed, keep the row at the top where it was, and
+  // bring the cursor's row into view until the measurements settle.
+  useLayoutEffect(() => {
+    const ol = list.current;
+    const el = spacer.current;
+    const column = el?.closest<HTMLElement>(".column");
+    const at = placed.current;
+    if (!ol || !el || !column || !at) return;
+    const changed = measureRows(ol, heights, observed.current, rows.current);
+    const listTop = el.offsetTop;
+    const now = scrollScale(heights.total, column.clientHeight);
+    const scrollTo = (offset: number): boolean => {
+      const wanted = Math.max(0, Math.min(listTop + scrolledFor(offset, now), column.scrollHeight - column.clientHeight));
+      if (Math.abs(column.scrollTop - wanted) < 1) return false;
+      column.scrollTop = wanted;
+      const read: Port = { scrollTop: column.scrollTop, viewport: column.clientHeight, listTop };
+      setPort((p) => (samePort(p, read) ? p : read));
+      return true;
+    };
+    const goal = target.current;
+    if (goal && goal.passes < SETTLE_PASSES) {
+      goal.passes += 1;
+      const aim = offsetShowing(goal.index, heights, contentOffset(column.scrollTop - listTop, now), now);
+      const moved = aim !== undefined && scrollTo(aim);
+      if (!moved && !changed) target.current = null;
+      if (moved) return;
+    } else {
+      const shift = heights.offset(at.anchor) - at.anchorOffset;
+      if (shift !== 0 && at.offset > 0 && scrollTo(at.offset + shift)) return;
+    }
+    if (changed) remeasure();
+  });
+
+  const items = [];
+  for (let i = first; i <= last && i < events.length; i++) {
+    const event = events[i];
+    if (event) items.push(<EventRow key={event.seq} event={event} index={i} current={i === cursor} after={i > cursor} onSelect={onSelect} top={heights.offset(i) - (scaled ? top : 0)} />);
+  }
+  return (
+    <div ref={spacer} style={{ height: scale.spacer, position: "relative", overflowAnchor: "none" }}>
+      <ol
+        className="timeline"
+        aria-label="Event log"
+        ref={list}
+        data-virtualized="true"
+        data-scaled={scaled ? "true" : undefined}
+        style={scaled ? { position: "sticky", top: 0, height: Math.min(port.viewport, scale.spacer), overflow: "clip" } : { position: "relative", height: scale.spacer }}
+      >
+        {items}
+      </ol>
+    </div>
+  );
+}
+
+/** Records the height of every rendered row; true when one changed. Rows that left are no longer observed. */
+function measureRows(ol: HTMLOListElement, heights: RowHeights, observed: Set<Element>, observer: ResizeObserver | null): boolean {
+  let changed = false;
+  const present = new Set<Element>();
+  for (const li of ol.children) {
+    present.add(li);
+    if (heights.set(Number((li as HTMLElement).dataset.index), li.getBoundingClientRect().height) !== 0) changed = true;
+    if (!observed.has(li)) {
+      observed.add(li);
+      observer?.observe(li);
+    }
+  }
+  for (const li of observed) {
+    if (present.has(li)) continue;
+    observed.delete(li);
+    observer?.unobserve(li);
+  }
+  return changed;
+}
+
+/**
+ * The content offset to scroll to so that row `index` is in view below the sticky header, or
+ * undefined when it already is. A scaled scroll position moves in steps of several content px, so
+ * the aim is a little inside the edges.
+ */
+function offsetShowing(index: number, heights: RowHeights, shown: number, s: ScrollScale): number | undefined {
+  const rowTop = heights.offset(index);
+  const rowBottom = rowTop + heights.height(index);
+  const slack = isScaled(s) ? Math.ceil((s.content - s.viewport) / (s.spacer - s.viewport)) : 0;
+  const room = s.viewport - COVERED_TOP_PX - MARGIN_BOTTOM_PX;
+  if (rowTop < shown + COVERED_TOP_PX || (rowBottom > shown + s.viewport - MARGIN_BOTTOM_PX && rowBottom - rowTop > room)) return rowTop - COVERED_TOP_PX - slack;
+  if (rowBottom > shown + s.viewport - MARGIN_BOTTOM_PX) return rowBottom - s.viewport + MARGIN_BOTTOM_PX + slack;
+  return undefined;
+}
