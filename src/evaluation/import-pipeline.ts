@@ -19,6 +19,15 @@ import { rescoreExport, type VerdictDifference } from "./rescore.ts";
 // `npm run bench -- --import` times it in Node. Each event is put in canonical JSON and hashed once
 // (src/integrity/seal.ts): the chain, the run digest and the replay comparison share that pass.
 
+/**
+ * A file read whole (one JSON value: a run, a suite, traces) is refused above this size. Reading
+ * holds the bytes, their text (up to twice the bytes: text with ₹ in it is stored two bytes a
+ * character) and the parsed value, about four times the file at the peak. A JSONL suite is streamed
+ * instead and has no such bound: one chunk, one line (at most MAX_LINE_BYTES) and one run are held
+ * at a time, besides the re-scored runs the caller keeps (in the workbench: the workspace it shows).
+ */
+export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
+
 /** A file to import: its size is known before its bytes are read, which come in chunks. */
 export interface ImportSource {
   size: number;

@@ -1,18 +1,11 @@
-import { importFile, type ImportProgress, type ImportResult, type ImportSource } from "../evaluation/import-pipeline.ts";
+import { importFile, MAX_IMPORT_BYTES, type ImportProgress, type ImportResult, type ImportSource } from "../evaluation/import-pipeline.ts";
 import { MAX_LINE_BYTES } from "../files/read-json-lines.ts";
 import { sha256Sync } from "../integrity/sha256-sync.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { blobSource, type ImportRequest, type ImportWorkerMessage } from "./import-protocol.ts";
 
-/**
- * A file read whole (one JSON value: a run, a suite, traces) is refused above this size. The
- * worker then holds the bytes, their text (up to twice the bytes: non-Latin-1 text such as ₹ is
- * stored two bytes a character) and the parsed value, about four times the file at the peak. A
- * JSONL suite is streamed instead and has no such bound: only one line (at most MAX_LINE_BYTES) and
- * one run are held at a time, and the page keeps the re-scored runs (the workspace it will show).
- */
-export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
+export { MAX_IMPORT_BYTES };
 
 /** An import under way: its outcome, with the re-scored runs in file order, or cancelled. */
 export interface ImportTask {

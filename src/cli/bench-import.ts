@@ -1,0 +1,149 @@
+import { createHash, webcrypto } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { evaluateScripted } from "../evaluation/evaluate.ts";
+import { bytesSource, importFile, MAX_IMPORT_BYTES, type ImportResult } from "../evaluation/import-pipeline.ts";
+import { MAX_LINE_BYTES } from "../files/read-json-lines.ts";
+import { exportRun, sealSuite } from "../integrity/export.ts";
+import { JsonlSuiteWriter, jsonlHeader } from "../integrity/jsonl-suite.ts";
+import { sha256Sync } from "../integrity/sha256-sync.ts";
+import type { Sha256Hex } from "../integrity/seal.ts";
+import type { ScoredRunExport } from "../schemas/export.ts";
+import type { Fixture } from "../schemas/fixture.ts";
+import type { ScoredRun } from "../schemas/scored-run.ts";
+import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
+import { loadFixtureDir } from "./fixture-files.ts";
+import { parseCli, UsageError } from "./usage-error.ts";
+
+const USAGE = `usage: npm run bench -- --import FILE [--generate N] [--sha256 node|noble|webcrypto]
+  Times the workbench's import of FILE (read + validate + verify + re-score, the pure pipeline its
+  Web Worker runs) against a bare JSON.parse of the same bytes (a JSONL file: line by line), each the
+  median of 3, and prints both and their ratio.
+  --generate N   when FILE does not exist, first write a sealed suite of N runs to it: every scripted
+                 candidate of every fixture in turn, trials 1, 2, … (JSONL if FILE ends .jsonl, else
+                 JSON as eval --export writes it)
+  --sha256 H     the hash the pipeline is given: node (node:crypto, the default), noble (@noble/hashes,
+                 what the worker uses) or webcrypto (crypto.subtle, awaited per hash)`;
+
+// A number to improve, not a test: nothing here fails on a slow machine. Times are CPU time
+// (process.cpuUsage: user + system), as in bench.ts, so a busy machine's waiting is not counted.
+const REPEATS = 3;
+const NOW = "2026-01-01T00:00:00.000Z";
+
+const HASHES: Record<string, Sha256Hex> = {
+  node: (text) => createHash("sha256").update(text, "utf8").digest("hex"),
+  noble: sha256Sync,
+  webcrypto: async (text) => Buffer.from(await webcrypto.subtle.digest("SHA-256", new TextEncoder().encode(text))).toString("hex"),
+};
+
+export function main(argv: string[], io: CliIo): Promise<number> {
+  return runCommand("finbound bench --import", io, () => benchImport(argv, io));
+}
+
+async function benchImport(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseCli({ args: argv, options: { import: { type: "string" }, generate: { type: "string" }, sha256: { type: "string", default: "node" } }, strict: true }, USAGE);
+  const file = values.import;
+  if (!file) throw new UsageError(`--import FILE is required\n${USAGE}`);
+  const sha256 = HASHES[values.sha256];
+  if (!sha256) throw new UsageError(`--sha256 must be node, noble or webcrypto (got ${values.sha256})`);
+  const out = (line: string): unknown => io.stdout.write(`${line}\n`);
+  const fixtures = loadFixtureDir();
+  if (values.generate !== undefined && !existsSync(file)) {
+    const n = Number(values.generate);
+    if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--generate must be a whole number of runs ≥ 1 (got ${values.generate})`);
+    const started = performance.now();
+    await generateSuite(file, n, fixtures);
+    out(`generated ${file}: ${n} sealed runs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    throw new UsageError(`${file}: cannot read the file`);
+  }
+  const jsonl = file.endsWith(".jsonl");
+  const bare = median(await repeat(async () => void bareParse(bytes, jsonl)));
+  let result: ImportResult | null = null;
+  let runs = 0;
+  const pipeline = median(
+    await repeat(async () => {
+      // The runs are kept, as the workbench keeps them: their memory is part of the cost.
+      const kept: ScoredRun[] = [];
+      result = await importFile(bytesSource(bytes, 64 * 1024), { fixtures, sha256, maxWholeBytes: MAX_IMPORT_BYTES, maxLineBytes: MAX_LINE_BYTES, onRun: (run) => kept.push(run) });
+      runs = kept.length;
+    }),
+  );
+  const outcome = result as ImportResult | null;
+  if (!outcome?.ok) throw new UsageError(`${file}: the import refused it: ${outcome?.message ?? "no result"}`);
+  const mb = bytes.length / (1024 * 1024);
+  out(`${file}: ${mb.toFixed(1)} MiB, ${runs} runs${outcome.kind === "suite" ? `, ${outcome.verification.message}` : ""}; sha256: ${values.sha256}; CPU time, median of ${REPEATS}`);
+  out(`  bare JSON.parse${jsonl ? " (per line)" : ""}        ${ms(bare)}  (${(mb / (bare / 1000)).toFixed(0)} MiB/s)`);
+  out(`  import pipeline              ${ms(pipeline)}  (${(mb / (pipeline / 1000)).toFixed(1)} MiB/s, ${((pipeline * 1000) / Math.max(1, runs)).toFixed(0)} us per run)`);
+  out(`  pipeline / JSON.parse        ${(pipeline / bare).toFixed(1)}x the time: ${(bare / pipeline).toFixed(3)} of JSON.parse's speed (target ≥ 0.333)`);
+  return 0;
+}
+
+function bareParse(bytes: Uint8Array, jsonl: boolean): unknown {
+  const text = new TextDecoder().decode(bytes);
+  if (!jsonl) return JSON.parse(text);
+  let last: unknown = null;
+  for (const line of text.split("\n")) if (line.trim() !== "") last = JSON.parse(line);
+  return last;
+}
+
+/** CPU milliseconds of each of REPEATS calls. */
+async function repeat(f: () => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < REPEATS; i++) {
+    const started = process.cpuUsage();
+    await f();
+    const used = process.cpuUsage(started);
+    times.push((used.user + used.system) / 1000);
+  }
+  return times;
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const ms = (n: number): string => `${n.toFixed(0).padStart(7)} ms`;
+
+/**
+ * A sealed suite of n runs: every scripted candidate of every fixture in turn, trials 1, 2, … Each
+ * candidate is run once (a scripted run is deterministic) and sealed once per trial, which the
+ * digest binds, so the file is what `eval --trials` would write for those candidates.
+ */
+async function generateSuite(file: string, n: number, fixtures: readonly Fixture[]): Promise<void> {
+  const kinds: { fixture: Fixture; run: ScoredRun }[] = [];
+  for (const fixture of fixtures) {
+    for (const name of Object.keys(fixture.candidates)) {
+      const run = await evaluateScripted(fixture, name, { includeDiagnostics: true });
+      if (run) kinds.push({ fixture, run });
+    }
+  }
+  if (kinds.length === 0) throw new UsageError("no fixture has a scripted candidate to generate runs from");
+  const options = { includeDiagnostics: false, sha256: HASHES.node as Sha256Hex, nowIso: NOW };
+  const sealed = async (i: number): Promise<ScoredRunExport> => {
+    const { fixture, run } = kinds[i % kinds.length] as { fixture: Fixture; run: ScoredRun };
+    return exportRun({ ...run, trial: Math.floor(i / kinds.length) + 1 }, fixture, "scripted", options);
+  };
+  const plan = { fixtures: fixtures.map((f) => f.id), candidates: [...new Set(kinds.map((k) => k.run.candidate))], trials: Math.ceil(n / kinds.length), shard: { index: 1, count: 1 } };
+  if (file.endsWith(".jsonl")) {
+    const lines: string[] = [];
+    const writer = new JsonlSuiteWriter(jsonlHeader(NOW, plan), (line) => lines.push(line), options.sha256);
+    for (let i = 0; i < n; i++) writer.add(await sealed(i));
+    await writer.end();
+    write(file, `${lines.join("\n")}\n`);
+    return;
+  }
+  const runs: ScoredRunExport[] = [];
+  for (let i = 0; i < n; i++) runs.push(await sealed(i));
+  write(file, `${JSON.stringify(await sealSuite(runs, { sha256: options.sha256, nowIso: NOW, plan }), null, 2)}\n`);
+}
+
+function write(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch {
+    throw new UsageError(`cannot write ${file}`);
+  }
+}
+
+if (isEntryPoint(import.meta.url)) await runAsScript(main);
