@@ -8,7 +8,7 @@ import { contentOffset, isScaled, scrolledFor, scrollScale, type ScrollScale } f
 /** A row's height until it has been on screen. */
 export const ESTIMATED_ROW_PX = 96;
 /** Rows rendered beyond each edge of the viewport, in px. */
-const OVERSCAN_PX = 480;
+const OVERSCAN_PX = 320;
 /** The sticky timeline header covers the top of the column; a row scrolled to must land below it. */
 const COVERED_TOP_PX = 150;
 const MARGIN_BOTTOM_PX = 12;
@@ -164,7 +164,8 @@ export function VirtualTimeline({ events, cursor, onSelect }: Props) {
         ref={list}
         data-virtualized="true"
         data-scaled={scaled ? "true" : undefined}
-        style={scaled ? { position: "sticky", top: 0, height: Math.min(port.viewport, scale.spacer), overflow: "clip" } : { position: "relative", height: scale.spacer }}
+        // Strict containment: rows laid out, measured or moved inside the list never relayout the page around it.
+        style={scaled ? { position: "sticky", top: 0, height: Math.min(port.viewport, scale.spacer), overflow: "clip", contain: "strict" } : { position: "relative", height: scale.spacer, contain: "strict" }}
       >
         {items}
       </ol>
