@@ -1,0 +1,199 @@
+import { test, type Page } from "@playwright/test";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build, preview, type PreviewServer } from "vite";
+import { writeLongRun, writeSuite } from "./inputs.ts";
+import { decisionsFor } from "./long-run.ts";
+import { installProbes, randomJumps, scrollTimelineToBottom, startFrames, stopFrames, timelineState, watchImport, type BenchWindow } from "./page-probes.ts";
+
+// npm run bench:ui — the workbench's UI benchmark (issue 11): imports a 10,000-run suite (sealed
+// JSON, read whole, and JSONL, streamed) and a 1,000,000-event run through the real import (a Web
+// Worker), then scrolls, jumps and steps through the run's timeline. Figures, not pass/fail: a test
+// fails only when something cannot be measured (or the last event cannot be reached).
+//   BENCH_EVENTS (1000000), BENCH_SUITE_RUNS (10000): the sizes; BENCH_REUSE=1 keeps the files made last time.
+
+const OUT = fileURLToPath(new URL("../artifacts/bench/", import.meta.url));
+const APP_DIST = `${OUT}app-dist`;
+const CONFIG = fileURLToPath(new URL("../../vite.config.ts", import.meta.url));
+const PORT = 4175;
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const SUITE_RUNS = Number(process.env.BENCH_SUITE_RUNS ?? 10_000);
+const files = {
+  long: `${OUT}run-${EVENTS}-events.json`,
+  mid: `${OUT}run-10000-events.json`,
+  suite: `${OUT}suite-${SUITE_RUNS}-runs.json`,
+  suiteJsonl: `${OUT}suite-${SUITE_RUNS}-runs.jsonl`,
+};
+const TARGETS = { scrollFrameMs: 16.7, jumpFrameMs: 50, stepMs: 16, heapMb: 500, firstLoadKb: 200 };
+
+const results: Record<string, unknown> = {};
+let server: PreviewServer;
+const MB = 1024 * 1024;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(20 * 60_000);
+  mkdirSync(OUT, { recursive: true });
+  const reuse = process.env.BENCH_REUSE === "1";
+  const made: Record<string, unknown> = {};
+  const t0 = performance.now();
+  if (!reuse || !existsSync(files.long)) made.long = await writeLongRun(files.long, decisionsFor(EVENTS));
+  if (!reuse || !existsSync(files.mid)) made.mid = await writeLongRun(files.mid, decisionsFor(10_000));
+  if (!reuse || !existsSync(files.suite) || !existsSync(files.suiteJsonl)) made.suite = await writeSuite(files.suite, files.suiteJsonl, SUITE_RUNS);
+  log(`inputs ${reuse ? "(reused where present) " : ""}in ${seconds(performance.now() - t0)}: ${Object.values(files).map((f) => `${f.replace(OUT, "")} ${(statSync(f).size / MB).toFixed(0)} MiB`).join(", ")}`);
+  await build({ configFile: CONFIG, logLevel: "warn", build: { outDir: APP_DIST, emptyOutDir: true } });
+  server = await preview({ configFile: CONFIG, logLevel: "warn", build: { outDir: APP_DIST }, preview: { port: PORT, strictPort: true, host: "127.0.0.1" } });
+});
+
+test.afterAll(async () => {
+  await server?.close();
+  writeFileSync(`${OUT}bench-ui.json`, `${JSON.stringify(results, null, 2)}\n`);
+  log(`figures written to ${OUT}bench-ui.json`);
+});
+
+test("first load: the JavaScript the page loads before it can render, gzipped", () => {
+  const html = readFileSync(`${APP_DIST}/index.html`, "utf8");
+  const scripts = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1] ?? "");
+  const gzipped = scripts.map((src) => gzipSync(readFileSync(`${APP_DIST}${src}`)).length);
+  const kb = gzipped.reduce((a, b) => a + b, 0) / 1000;
+  results.firstLoad = { scripts, gzippedKb: round(kb) };
+  log(`first load: ${scripts.length} script(s), ${kb.toFixed(1)} kB gzipped (target ≤ ${TARGETS.firstLoadKb} kB: ${ratio(kb, TARGETS.firstLoadKb)})`);
+});
+
+for (const [name, file, runs] of [["suite (sealed JSON, read whole)", () => files.suite, SUITE_RUNS], ["suite (JSONL, streamed)", () => files.suiteJsonl, SUITE_RUNS]] as const) {
+  test(`import a ${runs}-run ${name}`, async ({ page }) => {
+    await openApp(page);
+    const imported = await importFile(page, file(), `[data-testid="suite-matrix"][data-run-count="${runs}"]`);
+    results[`import ${name}`] = { ...imported, heapMb: await heapMb(page) };
+    log(`import ${runs}-run ${name}: ${describeImport(imported)}; heap ${await heapMb(page)} MB`);
+  });
+}
+
+for (const [label, file, events] of [["10,000-event run", () => files.mid, decisionsFor(10_000) * 5 + 3], [`${EVENTS.toLocaleString("en")}-event run`, () => files.long, decisionsFor(EVENTS) * 5 + 3]] as const) {
+  test(`import a ${label}, then scroll, jump and step through its timeline`, async ({ page }) => {
+    await openApp(page);
+    const imported = await importFile(page, file(), 'ol[aria-label="Event log"] li[data-kind="run_finished"]');
+    const figures = { import: imported, ...(await timeline(page, events)), heapMb: await heapMb(page) };
+    results[label] = figures;
+    await page.screenshot({ path: `${OUT}${label.replace(/[^0-9a-z]+/gi, "-")}-end.png` });
+    log(`${label}: import ${describeImport(imported)}`);
+    log(`  last event reachable: End ${figures.endShowsLast ? "shows it" : "does NOT show it"}, scrolling to the bottom ${figures.bottomShowsLast ? "shows it" : "does NOT show it"} (scroll range ${figures.scrollHeight.toLocaleString("en")} px)`);
+    log(`  p95 frame while scrolling ${ms(figures.scroll.p95)} (target ${TARGETS.scrollFrameMs} ms: ${ratio(figures.scroll.p95, TARGETS.scrollFrameMs)}), longest task ${ms(figures.scroll.longestTask)}`);
+    log(`  p95 frame on a jump ${ms(figures.jump.p95)} (target ${TARGETS.jumpFrameMs} ms: ${ratio(figures.jump.p95, TARGETS.jumpFrameMs)}), longest task ${ms(figures.jump.longestTask)}; Home/End to painted p95 ${ms(figures.homeEnd.paint.p95)}`);
+    log(`  arrow-key step: work p50 ${ms(figures.step.work.p50)} p95 ${ms(figures.step.work.p95)} (target ${TARGETS.stepMs} ms: ${ratio(figures.step.work.p95, TARGETS.stepMs)}); keydown to painted p50 ${ms(figures.step.paint.p50)} p95 ${ms(figures.step.paint.p95)}`);
+    log(`  JS heap ${figures.heapMb} MB (target ${TARGETS.heapMb} MB: ${ratio(figures.heapMb, TARGETS.heapMb)})`);
+    if (!figures.endShowsLast || !figures.bottomShowsLast) throw new Error("the last event could not be reached");
+  });
+}
+
+async function openApp(page: Page): Promise<void> {
+  await page.addInitScript(installProbes);
+  await page.goto(`http://127.0.0.1:${PORT}/`);
+  await page.getByTestId("import-input").waitFor({ state: "attached" });
+}
+
+/** Picks a file for import; time to the notice, to a painted frame showing `ready`, and the longest task in between. */
+async function importFile(page: Page, path: string, ready: string) {
+  const fileName = path.split("/").at(-1) ?? path;
+  await page.evaluate(watchImport, { fileName, ready });
+  await page.getByTestId("import-input").setInputFiles(path);
+  await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.imported !== null, null, { timeout: 20 * 60_000, polling: 250 });
+  const done = await page.evaluate(() => (window as unknown as BenchWindow).__bench.imported);
+  if (!done || done.painted === 0) throw new Error(`import of ${fileName} failed: ${done?.text ?? "no notice"}`);
+  return { fileMiB: round(statSync(path).size / MB), noticeMs: round(done.notice - done.start), paintedMs: round(done.painted - done.start), longestTaskMs: await longestTask(page, done.start, done.painted), notice: done.text };
+}
+
+async function timeline(page: Page, events: number) {
+  const atEnd = await page.evaluate(timelineState);
+  const endShowsLast = atEnd.current === events - 1 && atEnd.currentVisible;
+  await page.keyboard.press("Home");
+  await page.waitForTimeout(300);
+
+  // Wheel scrolling over the rows' time column (their JSON blocks scroll on their own).
+  const box = await page.locator('ol[aria-label="Event log"]').boundingBox();
+  if (!box) throw new Error("no timeline");
+  await page.mouse.move(box.x + 30, 500);
+  let from = await now(page);
+  await page.evaluate(startFrames);
+  for (let i = 0; i < 150; i++) {
+    await page.mouse.wheel(0, 120);
+    await page.waitForTimeout(16);
+  }
+  await page.waitForTimeout(200);
+  const scroll = { ...stats(await page.evaluate(stopFrames)), longestTask: await longestTask(page, from, await now(page)) };
+
+  from = await now(page);
+  const jump = { ...stats(await page.evaluate(randomJumps, 60)), longestTask: 0 };
+  jump.longestTask = await longestTask(page, from, await now(page));
+
+  await page.evaluate(() => void ((window as unknown as BenchWindow).__bench.steps = []));
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press(i % 2 ? "Home" : "End");
+    await page.waitForTimeout(150);
+  }
+  const homeEnd = await stepStats(page);
+  await page.keyboard.press("End");
+  await page.waitForTimeout(300);
+  await page.evaluate(() => void ((window as unknown as BenchWindow).__bench.steps = []));
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForTimeout(60);
+  }
+  const step = await stepStats(page);
+
+  await page.keyboard.press("End");
+  await page.waitForTimeout(300);
+  const afterEnd = await page.evaluate(timelineState);
+  await page.evaluate(scrollTimelineToBottom);
+  await page.waitForTimeout(300);
+  const bottom = await page.evaluate(timelineState);
+  return {
+    events,
+    endShowsLast: endShowsLast && afterEnd.current === events - 1 && afterEnd.currentVisible,
+    bottomShowsLast: bottom.lastVisible,
+    scrollHeight: bottom.scrollHeight,
+    renderedRows: bottom.rows,
+    scroll,
+    jump,
+    homeEnd,
+    step,
+  };
+}
+
+async function stepStats(page: Page) {
+  await page.waitForTimeout(100);
+  const steps = await page.evaluate(() => (window as unknown as BenchWindow).__bench.steps);
+  return { count: steps.length, work: stats(steps.map((s) => s.work)), paint: stats(steps.map((s) => s.paint)) };
+}
+
+const now = (page: Page): Promise<number> => page.evaluate(() => performance.now());
+
+async function longestTask(page: Page, from: number, to: number): Promise<number> {
+  const tasks = await page.evaluate(() => (window as unknown as BenchWindow).__bench.longTasks);
+  return round(Math.max(0, ...tasks.filter(([start, duration]) => start + duration >= from && start <= to).map(([, duration]) => duration)));
+}
+
+/** The page's JavaScript heap after a full garbage collection. */
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("HeapProfiler.collectGarbage");
+  const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+  await cdp.detach();
+  return Math.round(usedSize / 1e6);
+}
+
+function stats(xs: readonly number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number): number => round(s[Math.min(s.length - 1, Math.floor(q * (s.length - 1)))] ?? Number.NaN);
+  return { n: s.length, p50: at(0.5), p95: at(0.95), max: round(s.at(-1) ?? Number.NaN) };
+}
+
+const round = (x: number): number => Math.round(x * 10) / 10;
+const ms = (x: number): string => `${x.toFixed(1)} ms`;
+const seconds = (x: number): string => `${(x / 1000).toFixed(1)} s`;
+const ratio = (value: number, target: number): string => `${(value / target).toFixed(2)}× the target`;
+const describeImport = (i: { fileMiB: number; noticeMs: number; paintedMs: number; longestTaskMs: number }): string =>
+  `${i.fileMiB} MiB; notice after ${seconds(i.noticeMs)}, painted after ${seconds(i.paintedMs)}, longest main-thread task ${ms(i.longestTaskMs)}`;
+const log = (line: string): void => console.log(`[bench:ui] ${line}`);
