@@ -30,6 +30,17 @@ export default tseslint.config(
     rules: forbid([...HOST, ...OUTER, "**/evaluation/**", "**/candidates/**", "**/runtime/episode*", "**/runtime/clock*"], "scoring/ judges a finished run: it must not run candidates (that is src/evaluation) or import an outer layer."),
   },
   {
+    // Exports for other tools: the OpenTelemetry adapter (otlp.ts) may use the SDK, nothing outer and no Node module.
+    files: ["src/interop/**"],
+    rules: forbid([...HOST, ...OUTER], "interop/ turns runs into files for other tools: it must not import React, zustand, msw, Node modules or an outer layer."),
+  },
+  {
+    // The rest of interop/ is pure, like the core: the SDK's platform code stays in otlp.ts.
+    files: ["src/interop/**"],
+    ignores: ["src/interop/otlp.ts"],
+    rules: forbid([...HOST, ...OUTER, "@opentelemetry/*"], "interop/ is pure except otlp.ts: only otlp.ts may import the OpenTelemetry SDK."),
+  },
+  {
     files: ["src/state/**"],
     rules: forbid(["**/ui/**", "**/cli/**", "react-dom", "react-dom/*", "node:*", "fs", "path"], "state/ is below ui/: it never imports the UI, the CLI or Node."),
   },
