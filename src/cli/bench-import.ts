@@ -110,7 +110,7 @@ const ms = (n: number): string => `${n.toFixed(0).padStart(7)} ms`;
  * candidate is run once (a scripted run is deterministic) and sealed once per trial, which the
  * digest binds, so the file is what `eval --trials` would write for those candidates.
  */
-async function generateSuite(file: string, n: number, fixtures: readonly Fixture[]): Promise<void> {
+export async function generateSuite(file: string, n: number, fixtures: readonly Fixture[]): Promise<void> {
   const kinds: { fixture: Fixture; run: ScoredRun }[] = [];
   for (const fixture of fixtures) {
     for (const name of Object.keys(fixture.candidates)) {

@@ -86,7 +86,8 @@ export function SuiteMatrix({ runs, onOpen }: SuiteMatrixProps) {
   const width = columns.length;
 
   return (
-    <div className="matrix-wrap" data-testid="suite-matrix" ref={wrap} data-virtualized={virtual ? "true" : undefined} data-run-count={rows.length}>
+    // flexShrink 0: a scroll container in the suite's flex column would otherwise give up its height to its siblings.
+    <div className="matrix-wrap" data-testid="suite-matrix" ref={wrap} data-virtualized={virtual ? "true" : undefined} data-run-count={rows.length} style={{ flexShrink: 0 }}>
       <table className="matrix">
         <thead>
           {table.getHeaderGroups().map((group) => (
