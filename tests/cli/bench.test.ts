@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { main } from "../../src/cli/bench.ts";
+import { runCli } from "./run-cli.ts";
+
+// The figures are timings and are never asserted; this checks that every measurement runs and is reported.
+describe("npm run bench", () => {
+  it("reports decisions per CPU-second for bare tools, the runtime and scoring, and the cost per decision of each long run", async () => {
+    const r = await runCli(main, ["--rounds", "1", "--long", "10,40"]);
+    expect(r).toMatchObject({ status: 0, stderr: "" });
+    expect(r.stdout).toMatch(/bare tool calls +\d+ decisions per CPU-second/);
+    expect(r.stdout).toMatch(/runtime +\d+ decisions per CPU-second +\([\d.]+x the CPU of bare tool calls\)/);
+    expect(r.stdout).toMatch(/runtime \+ scoring +\d+ decisions per CPU-second/);
+    expect(r.stdout).toMatch(/ 10 decisions +[\d.]+ us CPU per decision/);
+    expect(r.stdout).toMatch(/ 40 decisions +[\d.]+ us CPU per decision/);
+    expect(r.stdout).toMatch(/40 vs 10: [\d.]+x the cost per decision/);
+  });
+
+  it("refuses a size that is not a positive integer", async () => {
+    const r = await runCli(main, ["--long", "1000,abc"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("--long must be a positive integer");
+  });
+});
