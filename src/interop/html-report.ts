@@ -5,7 +5,8 @@ import type { Verdict } from "../schemas/verdict.ts";
 import { html, trusted, type Html } from "./html.ts";
 import { REPORT_CSS } from "./html-report-style.ts";
 import { timelineTable } from "./html-timeline.ts";
-import { callFates, failedChecks, householdFates, runStarted } from "./run-facts.ts";
+import { failedChecks } from "../scoring/score.ts";
+import { callFates, householdFates, runStarted } from "./run-facts.ts";
 
 // One run or a suite as ONE self-contained HTML page, for people who do not run finbound: inline
 // style, inline data, no script, no font, no image, and a Content-Security-Policy that forbids
@@ -102,15 +103,17 @@ function runSection(r: RunRow, open: boolean): Html {
   const { run } = r;
   const started = runStarted(run);
   const result = run.result;
-  const facts: [string, Html | string][] = [
+  type Fact = [string, Html | string];
+  const when = (shown: boolean, fact: Fact): Fact[] => (shown ? [fact] : []);
+  const facts: Fact[] = [
     ["fixture", html`${run.fixture.id} <code>${run.fixture.content_hash}</code>`],
     ["candidate", `${run.candidate.name} (${run.candidate.kind})`],
-    ...(run.trial === undefined ? [] : ([["trial", String(run.trial)]] as [string, string][])),
+    ...when(run.trial !== undefined, ["trial", String(run.trial)]),
     ["outcome", `${result.outcome}${result.reason === null ? "" : ` (${result.reason})`}, set by the ${result.set_by}`],
     ["policy code", result.policy_code ?? "none"],
-    ...(r.design ? ([["design", describeDesign(r.design)]] as [string, string][]) : []),
-    ...(started ? ([["principal", started.context.principal]] as [string, string][]) : []),
-    ...(result.forgery_attempts.length > 0 ? ([["forgery attempts", result.forgery_attempts.join(", ")]] as [string, string][]) : []),
+    ...when(r.design !== null, ["design", r.design ? describeDesign(r.design) : ""]),
+    ...when(started !== undefined, ["principal", started?.context.principal ?? ""]),
+    ...when(result.forgery_attempts.length > 0, ["forgery attempts", result.forgery_attempts.join(", ")]),
     ["seal", run.integrity ? html`digest <code>${run.integrity.digest}</code>` : "this run carries no seal"],
     ["exported", `${run.exported_at} by ${run.runtime_version}`],
   ];
@@ -128,7 +131,7 @@ function runSection(r: RunRow, open: boolean): Html {
 export function htmlReportOfRuns(runs: readonly ScoredRunExport[], options: HtmlReportOptions = {}): string {
   const declared = options.declaredFailures;
   const rows: RunRow[] = runs.map((run, index) => {
-    const failed = failedChecks(run);
+    const failed = failedChecks(run.verdicts);
     return { run, index, failed, design: declared ? designOf(failed, declared(run.fixture.id, run.candidate.name), run.passed) : null };
   });
   const designs = declared !== undefined;

@@ -50,7 +50,5 @@ export function householdFates(calls: readonly CallFate[]): HouseholdFates {
   };
 }
 
-export const failedChecks = (run: ScoredRunExport): string[] => run.verdicts.filter((v) => v.status === "fail").map((v) => v.check);
-
 /** The run's length on its own clock: the time of its last event. */
 export const runDurationMs = (run: ScoredRunExport): number => run.events.reduce((end, e) => Math.max(end, e.at_ms), 0);

@@ -1,7 +1,8 @@
 import { householdOf } from "../scoring/run-view.ts";
 import type { EventKind, EventOf, RunEvent } from "../schemas/event.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
-import { callFates, failedChecks, householdFates, runDurationMs, runStarted } from "./run-facts.ts";
+import { failedChecks } from "../scoring/score.ts";
+import { callFates, householdFates, runDurationMs, runStarted } from "./run-facts.ts";
 import { BOUNDARY_GUARDIAN, EVALUATION_RESULT_EVENT, GEN_AI, OPERATION } from "./genai-semconv.ts";
 
 // A run as a tree of spans, in plain data: what src/interop/otlp.ts hands to the OpenTelemetry SDK.
@@ -193,7 +194,7 @@ function rootAttributes(run: ScoredRunExport): SpanAttributes {
     "finbound.outcome.set_by": r.set_by,
     ...(r.policy_code === null ? {} : { "finbound.policy_code": r.policy_code }),
     "finbound.passed": run.passed,
-    "finbound.checks.failed": failedChecks(run),
+    "finbound.checks.failed": failedChecks(run.verdicts),
     ...(started ? { "finbound.principal": started.context.principal, "finbound.households.authorised": [...started.context.authorised_households], "finbound.households.task": [...started.task_households] } : {}),
     "finbound.households.denied": fates.denied,
     "finbound.households.disclosed": fates.disclosed,
@@ -208,7 +209,7 @@ function rootAttributes(run: ScoredRunExport): SpanAttributes {
 /** Why the run failed, when it did: the runtime's own ending, or the checks it failed. */
 function rootStatus(run: ScoredRunExport, root: PlannedSpan): void {
   if (run.passed) return;
-  const failed = failedChecks(run);
+  const failed = failedChecks(run.verdicts);
   const endedByRuntime = run.result.set_by === "runtime";
   fail(root, endedByRuntime ? run.result.outcome : "check_failed", failed.length > 0 ? `failed: ${failed.join(", ")}` : `failed: ${run.result.outcome}`);
 }

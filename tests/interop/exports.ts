@@ -1,21 +1,17 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { main as evalMain } from "../../src/cli/eval.ts";
-import { readExportFile, runsOf } from "../../src/integrity/export-file.ts";
+import { nodeSha256 } from "../../src/cli/node-sha256.ts";
+import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
+import { exportSuite } from "../../src/integrity/export.ts";
 import type { ScoredRunExport } from "../../src/schemas/export.ts";
-import { runCli } from "../cli/run-cli.ts";
+import { loadFixtures } from "../support.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "finbound-interop-"));
-
-/** A sealed suite of a scripted candidate over every fixture that has it, made as `npm run eval -- --export` makes it. */
-export async function exportedSuite(candidate: string): Promise<{ file: string; runs: ScoredRunExport[] }> {
-  const file = join(dir, `${candidate}.json`);
-  const r = await runCli(evalMain, ["--candidate", candidate, "--export", file]);
-  if (r.status > 1) throw new Error(r.stderr);
-  const read = readExportFile(readFileSync(file));
-  if (!read.ok) throw new Error(read.message);
-  return { file, runs: runsOf(read.value) };
+/** The sealed runs of a scripted candidate over every fixture that has it, exported as `npm run eval -- --export` exports them. */
+export async function exportedSuite(candidate: string): Promise<ScoredRunExport[]> {
+  const runs = [];
+  for (const fixture of loadFixtures()) {
+    const run = await evaluateScripted(fixture, candidate);
+    if (run) runs.push({ run, fixture, kind: "scripted" as const });
+  }
+  return (await exportSuite(runs, { includeDiagnostics: false, sha256: nodeSha256, nowIso: "2026-03-31T09:30:00.000Z" })).runs;
 }
 
 export const runOf = (runs: readonly ScoredRunExport[], fixture: string): ScoredRunExport => {

@@ -1,4 +1,4 @@
-import { JSDOM } from "jsdom";
+// @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from "vitest";
 import { declaredFailures } from "../../src/evaluation/design.ts";
 import { escapeHtml, html } from "../../src/interop/html.ts";
@@ -7,7 +7,7 @@ import type { ScoredRunExport } from "../../src/schemas/export.ts";
 import { loadFixtures } from "../support.ts";
 import { exportedSuite, runOf } from "./exports.ts";
 
-const page = (text: string): Document => new JSDOM(text).window.document;
+const page = (text: string): Document => new DOMParser().parseFromString(text, "text/html");
 const HOSTILE = `<script>alert("x")</script>"><img src=x onerror=alert(1)></style><a href="https://evil.example/">`;
 
 const fixtures = new Map(loadFixtures().map((f) => [f.id, f]));
@@ -33,7 +33,7 @@ describe("the HTML report", () => {
   let readsOther: ScoredRunExport[];
   let readsInScope: ScoredRunExport[];
   beforeAll(async () => {
-    [reference, readsOther, readsInScope] = (await Promise.all(["reference", "reads-other-household", "reads-in-scope-other"].map(async (c) => (await exportedSuite(c)).runs))) as [ScoredRunExport[], ScoredRunExport[], ScoredRunExport[]];
+    [reference, readsOther, readsInScope] = (await Promise.all(["reference", "reads-other-household", "reads-in-scope-other"].map((c) => exportedSuite(c)))) as [ScoredRunExport[], ScoredRunExport[], ScoredRunExport[]];
   });
 
   it("escapes everything a run says: hostile text in a message, a reply, names and explanations stays text", () => {

@@ -28,7 +28,7 @@ describe("OTLP export of runs (OpenTelemetry GenAI conventions)", () => {
   let readsOther: ScoredRunExport[];
   let readsInScope: ScoredRunExport[];
   beforeAll(async () => {
-    [reference, readsOther, readsInScope] = await Promise.all(["reference", "reads-other-household", "reads-in-scope-other"].map(async (c) => (await exportedSuite(c)).runs)) as [ScoredRunExport[], ScoredRunExport[], ScoredRunExport[]];
+    [reference, readsOther, readsInScope] = await Promise.all(["reference", "reads-other-household", "reads-in-scope-other"].map((c) => exportedSuite(c))) as [ScoredRunExport[], ScoredRunExport[], ScoredRunExport[]];
   });
 
   it("round-trips: the JSON and the protobuf of one export decode to the same OTLP request, and decoding drops nothing written", () => {

@@ -10,7 +10,7 @@ const ofOperation = (root: PlannedSpan, op: string): PlannedSpan[] => root.child
 describe("a run as a span tree (the pure half of the OTLP export)", () => {
   const runs = new Map<string, ScoredRunExport[]>();
   beforeAll(async () => {
-    for (const c of ["loops", "slow", "malformed", "alters-input", "reference"]) runs.set(c, (await exportedSuite(c)).runs);
+    for (const c of ["loops", "slow", "malformed", "alters-input", "reference"]) runs.set(c, await exportedSuite(c));
   });
   const run = (candidate: string, fixture: string): ScoredRunExport => runOf(runs.get(candidate)!, fixture);
 
