@@ -14,6 +14,9 @@ const percent = async (page: Page, testId: string): Promise<number> => {
 };
 
 test(`K=${K} trials of the simulated model at temperature 0.3, run from the suite view: pass^k curves per fixture and overall, the excluded count, outcomes and latency`, async ({ page, consoleErrors }) => {
+  // FIXTURE_COUNT × K runs over HTTP at concurrency 4: 64 with the 16 fixtures, about 25 s alone and
+  // up to twice that with four busy processes beside it — more than the default 30 s per test.
+  test.setTimeout(120_000);
   await page.goto("/");
   await page.getByRole("tab", { name: "Suite" }).click();
   const trials = page.getByRole("region", { name: "Trials" });
