@@ -55,7 +55,6 @@ async function cliWords(text: string): Promise<string> {
 }
 
 const refusal = (result: ImportResult): string => (result.ok ? `accepted: ${result.kind === "suite" ? result.verification.status : "verified"}` : result.message);
-const parseLine = (line: string): ScoredRunExport => JSON.parse(line) as ScoredRunExport;
 
 describe("importing a suite run by run", () => {
   it("imports an untouched suite, JSON or JSONL, verified, every run re-scored to the same verdicts and events", async () => {
