@@ -55,10 +55,11 @@ export function main(argv: string[], io: CliIo): Promise<number> {
     // The seals are checked on the file as parsed, before anything is written about it.
     const seal = await verifyExport(read.value, nodeSha256);
     const runs = runsOf(read.value);
+    const suiteDigest = suiteDigestOf(read.value);
     const text =
       format === "otlp"
         ? otlpJsonOfRuns(runs, { seal })
-        : htmlReportOfRuns(runs, { source: file, seal, declaredFailures: declarations(values.fixtures, runs), ...(suiteDigestOf(read.value) ? { suiteDigest: suiteDigestOf(read.value)! } : {}) });
+        : htmlReportOfRuns(runs, { source: file, seal, declaredFailures: declarations(values.fixtures, runs), ...(suiteDigest === undefined ? {} : { suiteDigest }) });
     const said = seal.status === "verified" ? `seals ${seal.message}` : `NOT VERIFIED — ${seal.message}`;
     if (values.out) {
       try {
