@@ -58,6 +58,17 @@ test("a million-event run: End shows the last event, and scrolling reaches every
   await scrollColumn(page, 0.75);
   await expect.poll(firstRendered).toBeLessThan(800_000);
   expect(await firstRendered()).toBeGreaterThan(700_000);
+  // A wheel turn moves the rows by what the wheel says, not by that times the scale (about 12).
+  const box = await eventLog(page).boundingBox();
+  await page.mouse.move((box?.x ?? 0) + 30, 600);
+  const row = eventLog(page).locator("li").nth(8);
+  const index = await row.getAttribute("data-index");
+  const topOf = async () => (await eventLog(page).locator(`li[data-index="${index}"]`).boundingBox())?.y ?? Number.NaN;
+  const before = await topOf();
+  await page.mouse.wheel(0, 120);
+  await expect.poll(async () => before - (await topOf())).toBeGreaterThan(100);
+  expect(before - (await topOf())).toBeLessThan(140);
+
   await scrollColumn(page, "bottom");
   await expect(rowAt(page, EVENTS - 1)).toBeInViewport();
   await expect(rowAt(page, EVENTS - 1)).toHaveAttribute("data-kind", "run_finished");

@@ -76,12 +76,12 @@ function lastAtOrBefore(list: readonly number[], limit: number): number | undefi
 export class CursorIndex {
   readonly #fixture: Fixture;
   #events: readonly RunEvent[] = [];
-  #tally: Tally = { replies: 0, finalAt: -1, finishedAt: -1, ledgerAt: -1 };
+  readonly #tally: Tally = emptyTally();
   readonly #checkpoints: Tally[] = [];
   /** 1 where an event can change the household ledger. */
   #ledgerEvents = new Uint8Array(1024);
-  readonly #observations = new PrefixMap((i) => this.#events[i] as EventOf<"observation">);
-  readonly #attempts = new PrefixMap((i) => this.#events[i] as EventOf<"attempt">);
+  readonly #observations = new PrefixMap<EventOf<"observation">>(this.#keyed((e) => (e.kind === "observation" ? e.evidence_id : undefined)));
+  readonly #attempts = new PrefixMap<EventOf<"attempt">>(this.#keyed((e) => (e.kind === "attempt" ? e.call_id : undefined)));
   readonly #groups = new Map<string, CallGroup>();
   /** The groups in the order of their first attempt, as recordedCalls lists them. */
   readonly #householdGroups: CallGroup[] = [];
@@ -124,9 +124,19 @@ export class CursorIndex {
   }
 
   #add(e: RunEvent, i: number): void {
-    if (e.kind === "observation") this.#observations.add(e.evidence_id, i);
-    if (e.kind === "attempt") this.#attempts.add(e.call_id, i);
-    this.#tally = fold(this.#tally, e, i, this.#touchesLedger(e, i));
+    advance(this.#tally, e, i, this.#touchesLedger(e, i));
+  }
+
+  /** The indexed log, keyed by what `keyOf` picks out of an event. */
+  #keyed<V>(keyOf: (e: RunEvent) => string | undefined) {
+    return {
+      length: () => this.#events.length,
+      keyAt: (i: number) => {
+        const e = this.#events[i];
+        return e && keyOf(e);
+      },
+      valueAt: (i: number) => this.#events[i] as V,
+    };
   }
 
   /** Records what the ledger needs of a call event; true when the event can change the ledger. */
@@ -168,17 +178,17 @@ export class CursorIndex {
   /** The tally of events[0..cursor], folded from the nearest checkpoint. */
   #tallyAt(cursor: number): Tally {
     const k = Math.floor(cursor / CHECKPOINT_EVERY);
-    let tally = this.#checkpoints[k] ?? this.#tally;
+    const tally = { ...(this.#checkpoints[k] ?? this.#tally) };
     for (let i = k * CHECKPOINT_EVERY; i <= cursor; i++) {
       const e = this.#events[i];
-      if (e) tally = fold(tally, e, i, this.#ledgerEvents[i] === 1);
+      if (e) advance(tally, e, i, this.#ledgerEvents[i] === 1);
     }
     return tally;
   }
 
   at(cursor: number): RunAtCursor {
     const i = Math.min(cursor, this.#events.length - 1);
-    const tally = i < 0 ? { replies: 0, finalAt: -1, finishedAt: -1, ledgerAt: -1 } : this.#tallyAt(i);
+    const tally = i < 0 ? emptyTally() : this.#tallyAt(i);
     const current = this.#events[i];
     const finished = tally.finishedAt < 0 ? undefined : (this.#events[tally.finishedAt] as EventOf<"run_finished">);
     return {
@@ -230,12 +240,12 @@ export class CursorIndex {
   }
 }
 
-function fold(t: Tally, e: RunEvent, i: number, touchesLedger: boolean): Tally {
-  if (e.kind !== "model_reply" && e.kind !== "final" && e.kind !== "run_finished" && !touchesLedger) return t;
-  return {
-    replies: t.replies + (e.kind === "model_reply" ? 1 : 0),
-    finalAt: t.finalAt < 0 && e.kind === "final" ? i : t.finalAt,
-    finishedAt: t.finishedAt < 0 && e.kind === "run_finished" ? i : t.finishedAt,
-    ledgerAt: touchesLedger ? i : t.ledgerAt,
-  };
+const emptyTally = (): Tally => ({ replies: 0, finalAt: -1, finishedAt: -1, ledgerAt: -1 });
+
+/** Adds event i to a tally (in place: the index folds a million events without a million tallies). */
+function advance(t: Tally, e: RunEvent, i: number, touchesLedger: boolean): void {
+  if (e.kind === "model_reply") t.replies += 1;
+  else if (e.kind === "final" && t.finalAt < 0) t.finalAt = i;
+  else if (e.kind === "run_finished" && t.finishedAt < 0) t.finishedAt = i;
+  if (touchesLedger) t.ledgerAt = i;
 }

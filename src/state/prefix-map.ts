@@ -10,25 +10,43 @@ export function countAtOrBefore(list: ArrayLike<number>, limit: number): number 
   return lo;
 }
 
+/** Where a log's keys are: its length, the key at an index (if any) and the value there. */
+export interface KeyedLog<V> {
+  length(): number;
+  keyAt(index: number): string | undefined;
+  valueAt(index: number): V;
+}
+
 /**
- * Keys seen in a log, each with the event indices where it occurred: built once, then read as of
- * any position without copying. As of position c, a key maps to its last occurrence at or before c,
- * and keys iterate in the order of their first occurrence — what `new Map(prefix.map(…))` gives.
+ * Keys seen in a log, each with the event indices where it occurred: read as of any position
+ * without copying. As of position c, a key maps to its last occurrence at or before c, and keys
+ * iterate in the order of their first occurrence — what `new Map(prefix.map(…))` gives. Indexed
+ * on first use and then as the log grows, so a log nobody looks up in costs nothing.
  */
 export class PrefixMap<V> {
-  readonly #valueAt: (index: number) => V;
+  readonly #log: KeyedLog<V>;
+  #indexed = 0;
   /** Keys in the order of their first occurrence, and where that was (ascending). */
   readonly #keys: string[] = [];
   readonly #first: number[] = [];
   /** A key's occurrences: one index, or all of them when it repeats. */
   readonly #at = new Map<string, number | number[]>();
 
-  constructor(valueAt: (index: number) => V) {
-    this.#valueAt = valueAt;
+  constructor(log: KeyedLog<V>) {
+    this.#log = log;
   }
 
-  /** Records that `key` occurs at `index`; indices must be added in ascending order. */
-  add(key: string, index: number): void {
+  /** Indexes what the log appended since the last look. */
+  #catchUp(): void {
+    const n = this.#log.length();
+    for (let i = this.#indexed; i < n; i++) {
+      const key = this.#log.keyAt(i);
+      if (key !== undefined) this.#add(key, i);
+    }
+    this.#indexed = n;
+  }
+
+  #add(key: string, index: number): void {
     const seen = this.#at.get(key);
     if (seen === undefined) {
       this.#at.set(key, index);
@@ -39,12 +57,14 @@ export class PrefixMap<V> {
   }
 
   firstIndex(key: string): number | undefined {
+    this.#catchUp();
     const seen = this.#at.get(key);
     return typeof seen === "number" ? seen : seen?.[0];
   }
 
   /** The index of the last occurrence of `key` at or before `cursor`. */
   lastIndex(key: string, cursor: number): number | undefined {
+    this.#catchUp();
     const seen = this.#at.get(key);
     if (seen === undefined) return undefined;
     if (typeof seen === "number") return seen <= cursor ? seen : undefined;
@@ -52,29 +72,37 @@ export class PrefixMap<V> {
     return n === 0 ? undefined : seen[n - 1];
   }
 
+  /** How many keys first occurred at or before `cursor`, and the keys in that order. */
+  keysAsOf(cursor: number): { count: number; keys: readonly string[] } {
+    this.#catchUp();
+    return { count: countAtOrBefore(this.#first, cursor), keys: this.#keys };
+  }
+
+  valueAt(index: number): V {
+    return this.#log.valueAt(index);
+  }
+
   asOf(cursor: number): ReadonlyMap<string, V> {
-    return new PrefixView(this, cursor, countAtOrBefore(this.#first, cursor), this.#keys, this.#valueAt);
+    return new PrefixView(this, cursor);
   }
 }
 
 class PrefixView<V> implements ReadonlyMap<string, V> {
   readonly #map: PrefixMap<V>;
   readonly #cursor: number;
-  readonly #keys: readonly string[];
-  readonly #valueAt: (index: number) => V;
-  readonly size: number;
 
-  constructor(map: PrefixMap<V>, cursor: number, size: number, keys: readonly string[], valueAt: (index: number) => V) {
+  constructor(map: PrefixMap<V>, cursor: number) {
     this.#map = map;
     this.#cursor = cursor;
-    this.size = size;
-    this.#keys = keys;
-    this.#valueAt = valueAt;
+  }
+
+  get size(): number {
+    return this.#map.keysAsOf(this.#cursor).count;
   }
 
   get(key: string): V | undefined {
     const i = this.#map.lastIndex(key, this.#cursor);
-    return i === undefined ? undefined : this.#valueAt(i);
+    return i === undefined ? undefined : this.#map.valueAt(i);
   }
 
   has(key: string): boolean {
@@ -82,7 +110,8 @@ class PrefixView<V> implements ReadonlyMap<string, V> {
   }
 
   *keys(): MapIterator<string> {
-    for (let k = 0; k < this.size; k++) yield this.#keys[k] as string;
+    const { count, keys } = this.#map.keysAsOf(this.#cursor);
+    for (let k = 0; k < count; k++) yield keys[k] as string;
   }
 
   *values(): MapIterator<V> {

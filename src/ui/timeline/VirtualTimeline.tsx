@@ -26,9 +26,29 @@ interface Port {
   scrollTop: number;
   viewport: number;
   listTop: number;
+  /**
+   * A scaled scroll position stands for several content px: the content offset the list itself
+   * scrolled to (a wheel turn, a row brought into view), kept while the column stays where it was put.
+   */
+  pin: { scrollTop: number; offset: number } | null;
 }
 
-const samePort = (a: Port, b: Port): boolean => a.scrollTop === b.scrollTop && a.viewport === b.viewport && a.listTop === b.listTop;
+const samePort = (a: Port, b: Port): boolean => a.scrollTop === b.scrollTop && a.viewport === b.viewport && a.listTop === b.listTop && a.pin === b.pin;
+
+/** The content offset at the viewport's top. */
+const shownOffset = (p: Port, s: ScrollScale): number => (p.pin && Math.abs(p.pin.scrollTop - p.scrollTop) < 1 ? p.pin.offset : contentOffset(p.scrollTop - p.listTop, s));
+
+/** Scrolls the column so that content `offset` is at the viewport's top (within the column's range); the port it leaves. */
+function scrollColumn(column: HTMLElement, listTop: number, s: ScrollScale, offset: number): Port {
+  const lowest = -listTop;
+  const highest = contentOffset(column.scrollHeight - column.clientHeight - listTop, s);
+  const wanted = Math.max(lowest, Math.min(offset, highest));
+  column.scrollTop = listTop + scrolledFor(wanted, s);
+  return { scrollTop: column.scrollTop, viewport: column.clientHeight, listTop, pin: isScaled(s) ? { scrollTop: column.scrollTop, offset: wanted } : null };
+}
+
+/** A wheel turn in px, whatever unit the device reports it in. */
+const wheelPx = (e: WheelEvent, page: number): number => e.deltaY * (e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? page : 1);
 
 /** What one render placed, for the layout effect that measures it. */
 interface Placed {
@@ -62,14 +82,14 @@ export function VirtualTimeline({ events, cursor, onSelect }: Props) {
   const spacer = useRef<HTMLDivElement | null>(null);
   const list = useRef<HTMLOListElement | null>(null);
   const heights = useRowHeights(events);
-  const [port, setPort] = useState<Port>({ scrollTop: 0, viewport: 800, listTop: 0 });
+  const [port, setPort] = useState<Port>({ scrollTop: 0, viewport: 800, listTop: 0, pin: null });
   const [, remeasure] = useReducer((n: number) => n + 1, 0);
   const target = useRef<{ index: number; passes: number } | null>(null);
   const placed = useRef<Placed | null>(null);
 
   const scale = scrollScale(heights.total, port.viewport);
   const scaled = isScaled(scale);
-  const offset = contentOffset(port.scrollTop - port.listTop, scale);
+  const offset = shownOffset(port, scale);
   const top = Math.max(0, offset);
   const first = heights.indexAt(top - OVERSCAN_PX);
   const last = heights.indexAt(offset + port.viewport + OVERSCAN_PX);
@@ -81,16 +101,37 @@ export function VirtualTimeline({ events, cursor, onSelect }: Props) {
     const el = spacer.current;
     const column = el?.closest<HTMLElement>(".column");
     if (!el || !column) return;
-    const read = (): Port => ({ scrollTop: column.scrollTop, viewport: column.clientHeight, listTop: el.offsetTop });
-    const update = (): void => setPort((p) => (samePort(p, read()) ? p : read()));
+    const read = (p: Port): Port => {
+      const scrollTop = column.scrollTop;
+      return { scrollTop, viewport: column.clientHeight, listTop: el.offsetTop, pin: p.pin && Math.abs(p.pin.scrollTop - scrollTop) < 1 ? p.pin : null };
+    };
+    const update = (): void =>
+      setPort((p) => {
+        const now = read(p);
+        return samePort(p, now) ? p : now;
+      });
+    const scaled = (): ScrollScale | null => (placed.current && isScaled(placed.current.scale) ? placed.current.scale : null);
     // A scaled list places its rows itself: they must move in the same frame as the scrollbar.
-    const onScroll = (): void => (placed.current && isScaled(placed.current.scale) ? flushSync(update) : update());
+    const onScroll = (): void => (scaled() ? flushSync(update) : update());
+    // A scaled scroll position moves the content several px at a time: a wheel turn moves it by
+    // what the wheel says, as in any list, and the scrollbar follows.
+    const onWheel = (e: WheelEvent): void => {
+      const s = scaled();
+      const at = placed.current;
+      if (!s || !at || e.ctrlKey || e.deltaY === 0) return;
+      const next = scrollColumn(column, el.offsetTop, s, at.offset + wheelPx(e, column.clientHeight));
+      if (next.pin?.offset === at.offset) return;
+      e.preventDefault();
+      flushSync(() => setPort(next));
+    };
     update();
     column.addEventListener("scroll", onScroll, { passive: true });
+    column.addEventListener("wheel", onWheel, { passive: false });
     const resized = new ResizeObserver(update);
     resized.observe(column);
     return () => {
       column.removeEventListener("scroll", onScroll);
+      column.removeEventListener("wheel", onWheel);
       resized.disconnect();
     };
   }, []);
@@ -129,18 +170,18 @@ export function VirtualTimeline({ events, cursor, onSelect }: Props) {
     const changed = measureRows(ol, heights, observed.current, rows.current);
     const listTop = el.offsetTop;
     const now = scrollScale(heights.total, column.clientHeight);
+    const shown = shownOffset({ ...port, scrollTop: column.scrollTop, listTop }, now);
     const scrollTo = (offset: number): boolean => {
-      const wanted = Math.max(0, Math.min(listTop + scrolledFor(offset, now), column.scrollHeight - column.clientHeight));
-      if (Math.abs(column.scrollTop - wanted) < 1) return false;
-      column.scrollTop = wanted;
-      const read: Port = { scrollTop: column.scrollTop, viewport: column.clientHeight, listTop };
-      setPort((p) => (samePort(p, read) ? p : read));
+      const before = column.scrollTop;
+      const next = scrollColumn(column, listTop, now, offset);
+      if (Math.abs(next.scrollTop - before) < 1 && (next.pin === null || Math.abs(next.pin.offset - shown) < 0.5)) return false;
+      setPort(next);
       return true;
     };
     const goal = target.current;
     if (goal && goal.passes < SETTLE_PASSES) {
       goal.passes += 1;
-      const aim = offsetShowing(goal.index, heights, contentOffset(column.scrollTop - listTop, now), now);
+      const aim = offsetShowing(goal.index, heights, shown, now);
       const moved = aim !== undefined && scrollTo(aim);
       if (!moved && !changed) target.current = null;
       if (moved) return;
@@ -193,17 +234,12 @@ function measureRows(ol: HTMLOListElement, heights: RowHeights, observed: Set<El
   return changed;
 }
 
-/**
- * The content offset to scroll to so that row `index` is in view below the sticky header, or
- * undefined when it already is. A scaled scroll position moves in steps of several content px, so
- * the aim is a little inside the edges.
- */
+/** The content offset to scroll to so that row `index` is in view below the sticky header, or undefined when it already is. */
 function offsetShowing(index: number, heights: RowHeights, shown: number, s: ScrollScale): number | undefined {
   const rowTop = heights.offset(index);
   const rowBottom = rowTop + heights.height(index);
-  const slack = isScaled(s) ? Math.ceil((s.content - s.viewport) / (s.spacer - s.viewport)) : 0;
   const room = s.viewport - COVERED_TOP_PX - MARGIN_BOTTOM_PX;
-  if (rowTop < shown + COVERED_TOP_PX || (rowBottom > shown + s.viewport - MARGIN_BOTTOM_PX && rowBottom - rowTop > room)) return rowTop - COVERED_TOP_PX - slack;
-  if (rowBottom > shown + s.viewport - MARGIN_BOTTOM_PX) return rowBottom - s.viewport + MARGIN_BOTTOM_PX + slack;
+  if (rowTop < shown + COVERED_TOP_PX || (rowBottom > shown + s.viewport - MARGIN_BOTTOM_PX && rowBottom - rowTop > room)) return rowTop - COVERED_TOP_PX;
+  if (rowBottom > shown + s.viewport - MARGIN_BOTTOM_PX) return rowBottom - s.viewport + MARGIN_BOTTOM_PX;
   return undefined;
 }
