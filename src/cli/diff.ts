@@ -1,11 +1,8 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { compareRuns, compareSuites, type ComparableRun, type RunComparison, type SuiteComparison } from "../evaluation/compare.ts";
 import { readExportFile, runsOf, verifyExport } from "../integrity/export-file.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
-import type { Fixture } from "../schemas/fixture.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
-import { DEFAULT_FIXTURE_DIR, loadFixtureDir, loadMatrixDir } from "./fixture-files.ts";
+import { loadJudgingFixtures } from "./fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { parseFormat } from "./output.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
@@ -31,12 +28,6 @@ async function readRuns(file: string, maxBytes: number, io: CliIo): Promise<{ ki
   if (v.status === "broken") throw new UsageError(`${file}: NOT VERIFIED — ${v.message}`);
   if (v.status === "unsealed") io.stderr.write(`warning: ${file}: ${v.message}\n`);
   return { kind: read.value.kind === "run" ? "run" : "suite", runs: runsOf(read.value).map(comparable) };
-}
-
-/** The fixtures that declare expected failures: the folder's, and the attack matrix's when it has one. */
-function fixturesOf(dir: string | undefined): Fixture[] {
-  const root = dir ?? DEFAULT_FIXTURE_DIR;
-  return existsSync(join(root, "tasks")) ? [...loadFixtureDir(root), ...loadMatrixDir(root).cells.map((c) => c.fixture)] : loadFixtureDir(root);
 }
 
 function runTable(c: RunComparison): string {
@@ -84,8 +75,8 @@ export function main(argv: string[], io: CliIo): Promise<number> {
     const [fileA, fileB] = positionals as [string, string];
     const a = await readRuns(fileA, maxBytes, io);
     const b = await readRuns(fileB, maxBytes, io);
-    const fixtures = fixturesOf(values.fixtures);
-    const byId = new Map(fixtures.map((f) => [f.id, f]));
+    const byId = loadJudgingFixtures(values.fixtures, [...a.runs, ...b.runs].map((r) => r.fixture));
+    const fixtures = [...byId.values()];
     if (a.kind === "run" && b.kind === "run") {
       const [ra, rb] = [a.runs[0], b.runs[0]] as [ComparableRun, ComparableRun];
       if (ra.fixture !== rb.fixture) throw new UsageError(`the runs are of different fixtures (${ra.fixture}, ${rb.fixture}): compare runs of one fixture`);

@@ -1,13 +1,11 @@
-import { existsSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { declaredFailures } from "../evaluation/design.ts";
 import { readExportFile, runsOf, verifyExport, type ExportFile } from "../integrity/export-file.ts";
 import { htmlReportOfRuns } from "../interop/html-report.ts";
 import { otlpJsonOfRuns } from "../interop/otlp.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
-import type { Fixture } from "../schemas/fixture.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
-import { DEFAULT_FIXTURE_DIR, loadFixtureDir, loadMatrixDir } from "./fixture-files.ts";
+import { loadJudgingFixtures } from "./fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
@@ -35,11 +33,9 @@ function formatOf(value: string | undefined): ReportFormat {
 
 const suiteDigestOf = (file: ExportFile): string | undefined => (file.kind === "suite" ? file.file.integrity?.digest : file.kind === "jsonl" ? file.suite.end?.integrity.digest : undefined);
 
-/** The fixtures that declare each candidate's expected failures: the folder's, and the attack matrix's when a run needs it. */
+/** Each candidate's declared expected failures, from the fixtures the runs were judged against. */
 function declarations(dir: string | undefined, runs: readonly ScoredRunExport[]): (fixtureId: string, candidate: string) => readonly string[] | undefined {
-  const root = dir ?? DEFAULT_FIXTURE_DIR;
-  const fixtures = new Map<string, Fixture>(loadFixtureDir(root).map((f) => [f.id, f]));
-  if (runs.some((r) => !fixtures.has(r.fixture.id)) && existsSync(join(root, "tasks"))) for (const c of loadMatrixDir(root).cells) fixtures.set(c.fixture.id, c.fixture);
+  const fixtures = loadJudgingFixtures(dir, runs.map((r) => r.fixture.id));
   return (fixtureId, candidate) => declaredFailures(fixtures.get(fixtureId), candidate);
 }
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseInjectionSet } from "../fixtures/injections.ts";
@@ -64,4 +64,16 @@ export function loadMatrixDir(dir: string = DEFAULT_FIXTURE_DIR): Matrix {
   const composed = composeMatrix(tasks.tasks, fixtures, injections.injections);
   if (!composed.ok) throw new UsageError(`the attack matrix does not compose:\n  ${composed.errors.join("\n  ")}`);
   return composed.matrix;
+}
+
+/**
+ * The fixtures runs are judged against: the folder's, and the attack matrix's generated ones when
+ * some run needs them (`needed` names the fixture ids in play). `npm run diff` and `npm run report`
+ * use it to find each candidate's declared expected failures.
+ */
+export function loadJudgingFixtures(dir: string | undefined, needed: readonly string[]): Map<string, Fixture> {
+  const root = dir ?? DEFAULT_FIXTURE_DIR;
+  const fixtures = new Map<string, Fixture>(loadFixtureDir(root).map((f) => [f.id, f]));
+  if (needed.some((id) => !fixtures.has(id)) && existsSync(join(root, "tasks"))) for (const c of loadMatrixDir(root).cells) fixtures.set(c.fixture.id, c.fixture);
+  return fixtures;
 }
