@@ -10,6 +10,7 @@ import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { scoreRun } from "../scoring/score.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
+import { main as importMain } from "./bench-import.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
 
@@ -30,6 +31,8 @@ const OPTIONS = {
 } as const;
 
 export function main(argv: string[], io: CliIo): Promise<number> {
+  // `--import FILE` times the workbench's import pipeline instead (src/cli/bench-import.ts).
+  if (argv.includes("--import")) return importMain(argv, io);
   return runCommand("finbound bench", io, () => bench(argv, io));
 }
 
