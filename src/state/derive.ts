@@ -158,7 +158,8 @@ export class CursorIndex {
       this.#ledgerEvents[i] = 1;
       return true;
     }
-    if (!("call_id" in e)) return false;
+    // Most long logs never touch a household: nothing to look up.
+    if (this.#groups.size === 0 || !("call_id" in e)) return false;
     const group = this.#groups.get(e.call_id);
     if (!group) return false;
     if (STATUS[e.kind]) group.outcomes.push(i);
