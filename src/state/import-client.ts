@@ -1,4 +1,4 @@
-import { importFile, MAX_IMPORT_BYTES, type ImportProgress, type ImportResult, type ImportSource } from "../evaluation/import-pipeline.ts";
+import { bytesSource, importFile, MAX_IMPORT_BYTES, type ImportProgress, type ImportResult, type ImportSource } from "../evaluation/import-pipeline.ts";
 import { MAX_LINE_BYTES } from "../files/read-json-lines.ts";
 import { sha256Sync } from "../integrity/sha256-sync.ts";
 import type { Fixture } from "../schemas/fixture.ts";
@@ -29,6 +29,10 @@ export function startImport(file: Blob | ImportSource, start: ImportStart): Impo
   if (typeof Worker !== "undefined" && typeof Blob !== "undefined" && file instanceof Blob) return inWorker(file, start);
   return inThisThread(typeof Blob !== "undefined" && file instanceof Blob ? blobSource(file) : (file as ImportSource), start);
 }
+
+/** Text already in memory (a history record) as something to import: a Blob for the worker where there is one. */
+export const textSource = (text: string): Blob | ImportSource =>
+  typeof Worker !== "undefined" && typeof Blob !== "undefined" ? new Blob([text], { type: "application/json" }) : bytesSource(new TextEncoder().encode(text));
 
 function inWorker(file: Blob, start: ImportStart): ImportTask {
   const worker = new Worker(new URL("./import.worker.ts", import.meta.url), { type: "module" });

@@ -1,11 +1,11 @@
 import type { StateCreator } from "zustand";
-import { bytesSource, type ImportProgress, type ImportResult, type ImportSource } from "../evaluation/import-pipeline.ts";
+import type { ImportProgress, ImportResult, ImportSource } from "../evaluation/import-pipeline.ts";
 import { exportRun, exportSuite } from "../integrity/export.ts";
 import type { CandidateKind, ScoredRunExport } from "../schemas/index.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { StoreDeps } from "./deps.ts";
-import { MAX_IMPORT_BYTES, startImport, type ImportTask } from "./import-client.ts";
+import { MAX_IMPORT_BYTES, startImport, textSource, type ImportTask } from "./import-client.ts";
 import type { Store } from "./store.ts";
 import { fixtureById } from "./workspace-slice.ts";
 
@@ -91,7 +91,7 @@ export const createIoSlice =
       }),
       importing: null,
       importFile: (fileName, file) => runImport(fileName, file),
-      importText: (fileName, text) => runImport(fileName, bytesSource(new TextEncoder().encode(text))),
+      importText: (fileName, text) => runImport(fileName, textSource(text)),
       cancelImport: () => current?.cancel(),
     };
 
