@@ -50,6 +50,9 @@ test("the matrix view runs obedient, filters by carrier, and a red cell opens th
   const index = await current.getAttribute("data-index");
   expect(kinds.slice(0, Number(index)).filter((k) => k === "observation")).toHaveLength(1);
   await expect(page.getByTestId("cursor-position")).toHaveText(`event ${Number(index) + 1} of ${kinds.length}`);
+  // The generated fixture is found for the result panel too: its task scope and the disclosure.
+  await expect(page.getByTestId("access-panel")).toContainText("Task scope: HH-1001.");
+  await expect(page.getByTestId("access-panel")).toContainText("HH-1002");
 });
 
 test("cells are buttons reached from the keyboard; the matrix exports as a sealed suite", async ({ page }) => {

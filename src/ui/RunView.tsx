@@ -17,8 +17,9 @@ export function RunView() {
   const playing = useStore((s) => s.playing);
   const kind = useStore((s) => s.candidateKind);
   const { selectFixture, selectCandidate, setCursor, setPlaying, setCandidateKind } = appStore.getState();
-  const selected = fixtureById({ fixtures }, fixtureId);
-  const runFixture = fixtureById({ fixtures }, run?.fixtureId ?? null);
+  // Through the store, so a run opened from the attack matrix finds its generated fixture too.
+  const selected = useStore((s) => fixtureById(s, fixtureId));
+  const runFixture = useStore((s) => fixtureById(s, run?.fixtureId ?? null));
   const at = useStore((s) => s.at);
   return (
     <main className="workbench">
