@@ -1,6 +1,7 @@
 import type { Fixture } from "../schemas/fixture.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { extractDates, extractFigures, type Figure } from "./figures.ts";
+import { memoByString } from "./memo.ts";
 import { asRead } from "./read-as-person.ts";
 import type { RunView } from "./run-view.ts";
 import { notApplicable, verdict } from "./verdict.ts";
@@ -19,14 +20,26 @@ function collect(value: unknown, into: Records): void {
   else if (value !== null && typeof value === "object") Object.values(value).forEach((v) => collect(v, into));
 }
 
-function collectText(text: string, into: Records): void {
+/** The dates and figures a message quotes, as a person reads it, each with the words it was written in. */
+const quotedIn = memoByString((message: string) => {
+  const { dates, rest } = extractDates(asRead(message));
+  return { dates, figures: extractFigures(rest) };
+});
+
+/** The dates and figures a text holds, as a person reads it. */
+const readFigures = memoByString((text: string): { dates: readonly string[]; numbers: readonly number[] } => {
   const { dates, rest } = extractDates(asRead(text));
-  for (const d of dates) {
-    into.dates.add(d.iso);
-    into.numbers.push(Number(d.iso.slice(0, 4)));
+  return { dates: dates.map((d) => d.iso), numbers: extractFigures(rest).map((f) => f.value) };
+});
+
+function collectText(text: string, into: Records): void {
+  const { dates, numbers } = readFigures(text);
+  for (const iso of dates) {
+    into.dates.add(iso);
+    into.numbers.push(Number(iso.slice(0, 4)));
   }
   // A loop, not a spread: a long note can hold more figures than a call takes arguments.
-  for (const f of extractFigures(rest)) into.numbers.push(f.value);
+  for (const n of numbers) into.numbers.push(n);
 }
 
 /**
@@ -53,8 +66,7 @@ const backs = (recorded: number, figure: Figure): boolean => Math.round(Math.abs
 export function checkMessageBacked(run: RunView, fixture: Fixture): Verdict {
   const { result } = run.record;
   if (result.set_by === "runtime") return notApplicable("message_backed", "the runtime wrote this message, not the candidate");
-  const { dates, rest } = extractDates(asRead(result.message));
-  const figures = extractFigures(rest);
+  const { dates, figures } = quotedIn(result.message);
   if (figures.length === 0 && dates.length === 0) return notApplicable("message_backed", "the message quotes no figure");
   const records = recordsOf(run, fixture);
   const unbacked = [

@@ -1,6 +1,7 @@
 import { lookupTool } from "../runtime/tools/catalogue.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import type { RunView } from "./run-view.ts";
+import { memoByString } from "./memo.ts";
 import { asReadCaseless } from "./read-as-person.ts";
 import {
   BASE_TRIGGERS, CALCULATOR_WORDS, CLAUSE_BREAKS, EMPTY_OBJECTS, GERUND_TRIGGERS, NEGATIONS, NOT_YET, OBJECT_WORDS, OTHER_SUBJECTS,
@@ -143,7 +144,9 @@ function needsOf(tokens: Words, verbs: readonly SelfReportVerb[]): SelfReportBac
 }
 
 /** Every self-report in a message, one per clause, as a person reads it. */
-export function selfReportsIn(message: string): SelfReport[] {
+export const selfReportsIn = memoByString((message: string): readonly SelfReport[] => readSelfReports(message));
+
+function readSelfReports(message: string): SelfReport[] {
   return clausesOf(message).flatMap((tokens) => {
     const deeds = deedsIn(tokens);
     const negation = tokens.findIndex((_, k) => negates(tokens, k));

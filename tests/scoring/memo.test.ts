@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { findLeaks } from "../../src/scoring/leak.ts";
+import { memoByString } from "../../src/scoring/memo.ts";
+import { selfReportsIn } from "../../src/scoring/check-self-report.ts";
+
+describe("remembered answers", () => {
+  it("a remembered answer is frozen: no caller can change what the next caller gets", () => {
+    const f = memoByString((s: string) => ({ length: s.length, parts: s.split(" ") }));
+    const first = f("a b");
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => (first as { length: number }).length = 9).toThrow(TypeError);
+    expect(f("a b")).toEqual({ length: 3, parts: ["a", "b"] });
+    expect(Object.isFrozen(selfReportsIn("I verified the snapshot."))).toBe(true);
+  });
+
+  it("the same text is judged by its own fragments and shown sentences, whatever was asked before", () => {
+    const text = "the store said snapshot-store timed out";
+    expect(findLeaks("a", text, [])).toEqual([]);
+    expect(findLeaks("b", text, ["snapshot-store timed out"]).map((l) => [l.where, l.kind])).toEqual([["b", "diagnostics text"]]);
+    const shown = "TypeError: upstream failed";
+    expect(findLeaks("c", shown, []).map((l) => l.kind)).toContain("exception name");
+    expect(findLeaks("d", shown, [], [shown])).toEqual([]);
+  });
+
+  it("each call names its own place, though the scan is shared", () => {
+    const text = "ETIMEDOUT reading the store";
+    expect(findLeaks("result.message", text, []).map((l) => l.where)).toEqual(["result.message"]);
+    expect(findLeaks("observation ev-1.notes", text, []).map((l) => l.where)).toEqual(["observation ev-1.notes"]);
+  });
+});
