@@ -1,4 +1,5 @@
 import { createStore as createZustandStore, type StoreApi } from "zustand/vanilla";
+import { createCompareSlice, type CompareSlice } from "./compare-slice.ts";
 import type { StoreDeps } from "./deps.ts";
 import { createHistorySlice, type HistorySlice } from "./history-slice.ts";
 import { createIoSlice, type IoSlice } from "./io-slice.ts";
@@ -9,7 +10,7 @@ import { createSuiteSlice, type SuiteSlice } from "./suite-slice.ts";
 import { createTrialsSlice, type TrialsSlice } from "./trials-slice.ts";
 import { createWorkspaceSlice, type WorkspaceSlice } from "./workspace-slice.ts";
 
-export type Store = WorkspaceSlice & RunSlice & SuiteSlice & TrialsSlice & IoSlice & ModelSlice & HistorySlice & MatrixSlice;
+export type Store = WorkspaceSlice & RunSlice & SuiteSlice & TrialsSlice & IoSlice & ModelSlice & HistorySlice & MatrixSlice & CompareSlice;
 
 /** One store from slices. Tests build it with the same slices and their own deps. */
 export function createStore(deps: StoreDeps): StoreApi<Store> {
@@ -22,5 +23,6 @@ export function createStore(deps: StoreDeps): StoreApi<Store> {
     ...createModelSlice(deps)(...a),
     ...createHistorySlice(deps)(...a),
     ...createMatrixSlice(deps)(...a),
+    ...createCompareSlice(deps)(...a),
   }));
 }

@@ -4,7 +4,7 @@ import type { StoreDeps } from "./deps.ts";
 import type { Store } from "./store.ts";
 
 export type Theme = "light" | "dark";
-export type View = "run" | "suite" | "matrix" | "history";
+export type View = "run" | "suite" | "matrix" | "history" | "compare";
 /** Pace of a run in the workbench: instant, or watchable (a tenth of the run's own time). */
 export type Speed = "instant" | "watch";
 export const PACE: Record<Speed, number> = { instant: 0, watch: 0.1 };

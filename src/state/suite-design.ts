@@ -1,0 +1,47 @@
+import { behavedAsIntended, declaredFailures, describeDesign, designOf } from "../evaluation/design.ts";
+import type { Fixture } from "../schemas/fixture.ts";
+import type { ScoredRun } from "../schemas/scored-run.ts";
+
+// Designed failures vs regressions (issue 12), for the suite view: each run judged against what its
+// fixture declares for its candidate (src/evaluation/design.ts), and the suite's headline counts.
+
+/** as_designed / regression for a candidate that declares its failures; passed / failed for one that declares nothing (a model, a trace). */
+export type DesignStatus = "as_designed" | "regression" | "passed" | "failed";
+
+export interface RunDesign {
+  status: DesignStatus;
+  /** Behaved as intended: as designed, or passed when nothing was declared. */
+  ok: boolean;
+  /** One line: "as designed (fails no_unauthorised_access)", "regression: also fails outcome", "passed". */
+  text: string;
+}
+
+export interface SuiteDesign {
+  /** One per run, in the order of the runs given. */
+  runs: RunDesign[];
+  total: number;
+  /** Runs that behaved as intended. */
+  ok: number;
+  /** Runs of a candidate that declares its failures and no longer behaves as declared. */
+  regressions: number;
+  /** Runs of a candidate that declares nothing and failed. */
+  failed: number;
+}
+
+const failedChecks = (run: ScoredRun): string[] => run.verdicts.filter((v) => v.status === "fail").map((v) => v.check);
+
+export function runDesign(run: ScoredRun, fixture: Fixture | undefined): RunDesign {
+  const d = designOf(failedChecks(run), declaredFailures(fixture, run.candidate), run.passed);
+  const status: DesignStatus = d.status === "undeclared" ? (d.passed ? "passed" : "failed") : d.status;
+  return { status, ok: behavedAsIntended(d), text: describeDesign(d) };
+}
+
+export function suiteDesign(runs: readonly ScoredRun[], fixtures: readonly Fixture[]): SuiteDesign {
+  const byId = new Map(fixtures.map((f) => [f.id, f]));
+  const designs = runs.map((run) => runDesign(run, byId.get(run.fixture)));
+  const count = (status: DesignStatus): number => designs.filter((d) => d.status === status).length;
+  return { runs: designs, total: designs.length, ok: designs.filter((d) => d.ok).length, regressions: count("regression"), failed: count("failed") };
+}
+
+/** Sort rank: what needs looking at first. */
+export const DESIGN_RANK: Record<DesignStatus, number> = { regression: 0, failed: 1, as_designed: 2, passed: 2 };
