@@ -19,9 +19,13 @@ const LONE_SURROGATE = /\p{Cs}/u;
 const native = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
 const wellFormed = native ? (s: string): boolean => native.call(s) : (s: string): boolean => !LONE_SURROGATE.test(s);
 
+/** What JSON.stringify escapes in a well-formed string; most strings have none and are only quoted. */
+// eslint-disable-next-line no-control-regex -- the control characters are exactly what must be escaped
+const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
+
 function string(s: string): string {
   if (!wellFormed(s)) throw new Error("Lone surrogate is not allowed");
-  return JSON.stringify(s);
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
 }
 
 function write(value: unknown): string | undefined {
@@ -32,8 +36,8 @@ function write(value: unknown): string | undefined {
     case "number":
       if (Number.isNaN(value)) throw new Error("NaN is not allowed");
       if (!Number.isFinite(value)) throw new Error("Infinity is not allowed");
-      // ECMAScript's shortest round-trip form, as RFC 8785 §3.2.2.3 asks; -0 is written 0.
-      return JSON.stringify(value);
+      // ECMAScript's shortest round-trip form, as RFC 8785 §3.2.2.3 asks (JSON.stringify's too); -0 is written 0.
+      return String(value);
     case "boolean":
       return value ? "true" : "false";
     case "object":
