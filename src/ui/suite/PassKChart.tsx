@@ -10,9 +10,22 @@ const PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948
 
 type Row = Record<string, number | null> & { k: number; fixturesAtK: number };
 
-/** One row per k: pass^k in percent for each fixture and overall (null where fewer than k trials counted). */
+// A suite imported from elsewhere can hold hundreds of trials per fixture: the curve is then drawn
+// through at most this many values of k (always 1 and K), without a dot on each, so the first paint
+// stays short.
+const MAX_POINTS = 40;
+const DOTS_UP_TO = 12;
+
+/** The values of k plotted: every k up to MAX_POINTS, else MAX_POINTS spread evenly from 1 to K. */
+export function plottedKs(k: number): number[] {
+  if (k <= MAX_POINTS) return Array.from({ length: k }, (_, i) => i + 1);
+  return [...new Set(Array.from({ length: MAX_POINTS }, (_, i) => 1 + Math.round((i * (k - 1)) / (MAX_POINTS - 1))))];
+}
+
+/** One row per plotted k: pass^k in percent for each fixture and overall (null where fewer than k trials counted). */
 function rowsOf(r: Reliability): Row[] {
-  return Array.from({ length: r.k }, (_, i) => {
+  return plottedKs(r.k).map((k) => {
+    const i = k - 1;
     const row: Row = { k: i + 1, fixturesAtK: r.fixtures.filter((f) => f.passHat[i] != null).length };
     row[OVERALL] = r.passHat[i] == null ? null : (r.passHat[i] ?? 0) * 100;
     for (const f of r.fixtures) row[f.fixture] = f.passHat[i] == null ? null : (f.passHat[i] ?? 0) * 100;
@@ -26,6 +39,7 @@ export function PassKChart({ reliability }: { reliability: Reliability }) {
   const excluded = reliability.infrastructure;
   // The overall curve averages only fixtures with at least k counted trials: say so where that is fewer than all.
   const thinned = rows.find((row) => row.fixturesAtK < reliability.fixtures.length);
+  const dots = rows.length <= DOTS_UP_TO;
   return (
     <figure data-testid="chart-pass-k" style={{ margin: 0, minWidth: 0 }}>
       <figcaption className="panel-head">
@@ -39,7 +53,7 @@ export function PassKChart({ reliability }: { reliability: Reliability }) {
       <ResponsiveContainer width="100%" height={300}>
         <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-          <XAxis dataKey="k" tick={TICK} interval={0} label={{ value: "k", position: "insideBottomRight", offset: -2, fill: "var(--muted)", fontSize: 11 }} />
+          <XAxis dataKey="k" tick={TICK} interval={dots ? 0 : "preserveStartEnd"} label={{ value: "k", position: "insideBottomRight", offset: -2, fill: "var(--muted)", fontSize: 11 }} />
           <YAxis domain={[0, 100]} unit=" %" tick={TICK} width={48} />
           <Tooltip
             isAnimationActive={false}
@@ -48,9 +62,9 @@ export function PassKChart({ reliability }: { reliability: Reliability }) {
           />
           <Legend wrapperStyle={{ fontSize: 11 }} />
           {reliability.fixtures.map((f, i) => (
-            <Line key={f.fixture} type="linear" dataKey={f.fixture} stroke={PALETTE[i % PALETTE.length] ?? "var(--accent)"} strokeWidth={1.5} dot={{ r: 2.5 }} isAnimationActive={false} connectNulls={false} />
+            <Line key={f.fixture} type="linear" dataKey={f.fixture} stroke={PALETTE[i % PALETTE.length] ?? "var(--accent)"} strokeWidth={1.5} dot={dots ? { r: 2.5 } : false} isAnimationActive={false} connectNulls={false} />
           ))}
-          <Line type="linear" dataKey={OVERALL} name="overall (mean)" stroke="var(--text)" strokeWidth={3.5} dot={{ r: 3.5 }} isAnimationActive={false} />
+          <Line type="linear" dataKey={OVERALL} name="overall (mean)" stroke="var(--text)" strokeWidth={3.5} dot={dots ? { r: 3.5 } : false} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>
       {thinned && (
