@@ -16,6 +16,8 @@ import { fixtureById } from "./workspace-slice.ts";
 // later import or suite run does not change it. History is verified and re-scored as Open does:
 // stored verdicts are never trusted. What differs is src/evaluation/compare.ts's to say.
 
+export type { RunComparison, StepRow, SuiteChange, SuiteComparison, SuiteRow, VerdictChange } from "../evaluation/compare.ts";
+
 export type CompareMode = "runs" | "suites";
 export type CompareSlot = "a" | "b";
 

@@ -7,6 +7,7 @@ import { RunView } from "./RunView.tsx";
 // The suite view carries the charting library; it loads when first opened.
 const SuiteView = lazy(() => import("./suite/SuiteView.tsx").then((m) => ({ default: m.SuiteView })));
 const MatrixView = lazy(() => import("./matrix/MatrixView.tsx").then((m) => ({ default: m.MatrixView })));
+const CompareView = lazy(() => import("./compare/CompareView.tsx").then((m) => ({ default: m.CompareView })));
 import { TopBar } from "./TopBar.tsx";
 import { Notice } from "./io/Notice.tsx";
 
@@ -37,6 +38,10 @@ export function App() {
       ) : view === "matrix" ? (
         <Suspense fallback={<p className="panel empty">Loading the matrix view…</p>}>
           <MatrixView />
+        </Suspense>
+      ) : view === "compare" ? (
+        <Suspense fallback={<p className="panel empty">Loading the compare view…</p>}>
+          <CompareView />
         </Suspense>
       ) : (
         <HistoryView />

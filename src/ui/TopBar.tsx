@@ -19,6 +19,7 @@ export function TopBar() {
         <button type="button" role="tab" aria-selected={view === "suite"} onClick={() => setView("suite")}>Suite</button>
         <button type="button" role="tab" aria-selected={view === "matrix"} onClick={() => setView("matrix")}>Matrix</button>
         <button type="button" role="tab" aria-selected={view === "history"} onClick={() => setView("history")}>History</button>
+        <button type="button" role="tab" aria-selected={view === "compare"} onClick={() => setView("compare")}>Compare</button>
       </div>
       {view === "run" && (
         <div className="controls">

@@ -1,5 +1,5 @@
-import { createColumnHelper, flexRender, getCoreRowModel, getExpandedRowModel, useReactTable } from "@tanstack/react-table";
-import { Fragment, useMemo } from "react";
+import { createColumnHelper, flexRender, getCoreRowModel, getExpandedRowModel, useReactTable, type ExpandedState } from "@tanstack/react-table";
+import { Fragment, useMemo, useState } from "react";
 import type { Claim } from "../../schemas/claim.ts";
 import type { EventOf } from "../../schemas/event.ts";
 import type { Verdict } from "../../schemas/verdict.ts";
@@ -38,6 +38,15 @@ const formatValue = (c: Claim): string => (c.unit === "INR" ? `${formatNumber(c.
 /** The final decision's typed claims, each field beside its verdict; a row expands to what backs it. */
 export function ClaimsTable({ claims, verdicts, observations, attempts }: Props) {
   const data = useMemo(() => claims.map((claim, index) => ({ index, claim })), [claims]);
+  // Rows are keyed by position, so claim 0 of the next run would open where claim 0 of this one was:
+  // expansion belongs to one run's claims (one final event), and starts closed for the next. Moving
+  // the cursor before the final and back shows the same claims, so what was open stays open.
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+  const [expandedFor, setExpandedFor] = useState(claims);
+  if (claims.length > 0 && claims !== expandedFor) {
+    setExpandedFor(claims);
+    setExpanded({});
+  }
   const columns = useMemo(
     () => [
       column.display({
@@ -75,7 +84,7 @@ export function ClaimsTable({ claims, verdicts, observations, attempts }: Props)
     ],
     [verdicts],
   );
-  const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getExpandedRowModel: getExpandedRowModel(), getRowCanExpand: () => true });
+  const table = useReactTable({ data, columns, state: { expanded }, onExpandedChange: setExpanded, getCoreRowModel: getCoreRowModel(), getExpandedRowModel: getExpandedRowModel(), getRowCanExpand: () => true });
   if (claims.length === 0) return <p className="empty">No claims{verdicts ? "" : " (yet)"}.</p>;
   return (
     <div className="claims-scroll">

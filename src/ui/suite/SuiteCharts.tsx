@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Outcome } from "../../schemas/outcome.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 
@@ -68,7 +68,11 @@ export function SuiteCharts({ runs }: SuiteChartsProps) {
             <XAxis type="number" domain={[0, 100]} unit=" %" tick={TICK} />
             <YAxis type="category" dataKey="check" tick={TICK} width={190} interval={0} />
             <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} formatter={(v) => `${String(v)} %`} />
-            <Bar dataKey="rate" name="pass rate" fill="var(--accent)" isAnimationActive={false}>
+            {/* A 0 % bar has no length: it is drawn as a short marker in the failure colour, its label beside it. */}
+            <Bar dataKey="rate" name="pass rate" fill="var(--accent)" minPointSize={4} isAnimationActive={false}>
+              {rates.map((r) => (
+                <Cell key={r.check} fill={r.rate === 0 ? "var(--fail)" : "var(--accent)"} data-rate={r.rate} />
+              ))}
               <LabelList dataKey="rate" position="right" fill="var(--text)" fontSize={11} formatter={(v) => `${String(v)} %`} />
             </Bar>
           </BarChart>

@@ -1,19 +1,38 @@
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type Row } from "@tanstack/react-table";
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnFiltersState,
+  type Row,
+  type SortingState,
+} from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useMemo, useRef } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { Verdict } from "../../schemas/verdict.ts";
+import { DESIGN_RANK, type RunDesign } from "../../state/suite-design.ts";
 import { OutcomeBadge, StatusBadge } from "../shared/badges.tsx";
+import { checkLabel } from "./check-label.ts";
+import { DesignBadge } from "./DesignBadge.tsx";
+import { matrixItems, type GroupBy, type MatrixRun } from "./matrix-items.ts";
+import "./suite-matrix.css";
 
 export interface SuiteMatrixProps {
   runs: readonly ScoredRun[];
+  /** How each run stands against its fixture's declared failures, one per run. */
+  designs: readonly RunDesign[];
   onOpen(index: number): void;
 }
 
 const RUN_COLUMN = "run";
-const column = createColumnHelper<ScoredRun>();
+const DESIGN_COLUMN = "design";
+const column = createColumnHelper<MatrixRun>();
 
 const verdictOf = (run: ScoredRun, check: string): Verdict | undefined => run.verdicts.find((v) => v.check === check);
+const runLabel = (run: ScoredRun): string => `${run.fixture} / ${run.candidate}${run.trial === undefined ? "" : ` #${run.trial}`}`;
 
 /** Check ids in the order they first appear, so the columns follow the scorer's own order. */
 function checkIds(runs: readonly ScoredRun[]): string[] {
@@ -22,27 +41,47 @@ function checkIds(runs: readonly ScoredRun[]): string[] {
   return [...seen];
 }
 
+/** Failures first when a check column is sorted. */
+const STATUS_RANK: Record<string, number> = { fail: 0, pass: 1, "n/a": 2, none: 3 };
+const rankBy = (ranks: Record<string, number>) => (a: Row<MatrixRun>, b: Row<MatrixRun>, id: string) => (ranks[String(a.getValue(id))] ?? 9) - (ranks[String(b.getValue(id))] ?? 9);
+
+/** What the "show" filter keeps. */
+type Show = "all" | "not_ok" | "regression" | "ok";
+const SHOWS: { value: Show; label: string }[] = [
+  { value: "all", label: "every run" },
+  { value: "not_ok", label: "not as designed" },
+  { value: "regression", label: "regressions" },
+  { value: "ok", label: "as designed" },
+];
+const keeps = (show: Show, d: RunDesign): boolean => show === "all" || (show === "regression" ? d.status === "regression" : show === "ok" ? d.ok : !d.ok);
+
 function columnsFor(checks: readonly string[]) {
-  const runColumn = column.display({
+  const runColumn = column.accessor((r) => runLabel(r.run), {
     id: RUN_COLUMN,
     header: "run",
+    filterFn: "includesString",
     cell: ({ row }) => (
       <span className="field-cell">
-        <span className="mono">
-          {row.original.fixture} / {row.original.candidate}
-          {row.original.trial === undefined ? "" : ` #${row.original.trial}`}
-        </span>
-        <OutcomeBadge outcome={row.original.outcome} />
-        <StatusBadge status={row.original.passed ? "pass" : "fail"} />
+        <span className="mono">{runLabel(row.original.run)}</span>
+        <OutcomeBadge outcome={row.original.run.outcome} />
+        <StatusBadge status={row.original.run.passed ? "pass" : "fail"} />
       </span>
     ),
   });
+  const designColumn = column.accessor((r) => r.design.status, {
+    id: DESIGN_COLUMN,
+    header: "design",
+    sortingFn: rankBy(DESIGN_RANK),
+    filterFn: (row, _id, show: Show) => keeps(show, row.original.design),
+    cell: ({ row }) => <DesignBadge status={row.original.design.status} text={row.original.design.text} />,
+  });
   const checkColumns = checks.map((check) =>
-    column.accessor((run) => verdictOf(run, check), {
+    column.accessor((r) => verdictOf(r.run, check)?.status ?? "none", {
       id: check,
-      header: check,
-      cell: (info) => {
-        const v = info.getValue();
+      header: checkLabel(check),
+      sortingFn: rankBy(STATUS_RANK),
+      cell: ({ row }) => {
+        const v = verdictOf(row.original.run, check);
         if (v) return <StatusBadge status={v.status} compact />;
         return (
           <span className="muted" title="not checked">
@@ -53,92 +92,170 @@ function columnsFor(checks: readonly string[]) {
       },
     }),
   );
-  return [runColumn, ...checkColumns];
+  return [runColumn, designColumn, ...checkColumns];
 }
 
-/** Up to this many runs every row is in the page (find-in-page sees them all); a larger suite renders the rows near the viewport. */
+/** Up to this many rows every row is in the page (find-in-page sees them all); a larger suite renders the rows near the viewport. */
 export const ALL_ROWS_UP_TO = 250;
 const ROW_PX = 27;
 const OVERSCAN_ROWS = 12;
 
-const runLabel = (run: ScoredRun): string => `${run.fixture} / ${run.candidate}${run.trial === undefined ? "" : ` #${run.trial}`}`;
+const SORT_MARK = { asc: " ▲", desc: " ▼" } as const;
+const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 
-export function SuiteMatrix({ runs, onOpen }: SuiteMatrixProps) {
-  // The table wants a mutable array; copying keeps the caller's (store's) array untouched.
-  const data = useMemo(() => [...runs], [runs]);
+export function SuiteMatrix({ runs, designs, onOpen }: SuiteMatrixProps) {
+  const data = useMemo(() => runs.map((run, index): MatrixRun => ({ run, index, design: designs[index] ?? { status: run.passed ? "passed" : "failed", ok: run.passed, text: run.passed ? "passed" : "failed" } })), [runs, designs]);
   const columns = useMemo(() => columnsFor(checkIds(runs)), [runs]);
-  const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel() });
-  const wrap = useRef<HTMLDivElement | null>(null);
+  // Regressions first: what needs looking at comes before what behaved as designed; ties keep the suite's order.
+  const [sorting, setSorting] = useState<SortingState>([{ id: DESIGN_COLUMN, desc: false }]);
+  const [filters, setFilters] = useState<ColumnFiltersState>([]);
+  const [groupBy, setGroupBy] = useState<GroupBy>("none");
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const table = useReactTable({
+    data,
+    columns,
+    state: { sorting, columnFilters: filters },
+    onSortingChange: setSorting,
+    onColumnFiltersChange: setFilters,
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
   const rows = table.getRowModel().rows;
-  const virtual = rows.length > ALL_ROWS_UP_TO;
+  const items = useMemo(() => matrixItems(rows, (r) => r.original, groupBy, collapsed), [rows, groupBy, collapsed]);
+  const wrap = useRef<HTMLDivElement | null>(null);
+  const virtual = items.length > ALL_ROWS_UP_TO;
   const virtualizer = useVirtualizer({
-    count: virtual ? rows.length : 0,
+    count: virtual ? items.length : 0,
     getScrollElement: () => wrap.current,
     estimateSize: () => ROW_PX,
     overscan: OVERSCAN_ROWS,
   });
   // Rows come and go as the table scrolls: the run column keeps the width of the longest label, so the columns do not jump.
   const runColumnCh = useMemo(() => (virtual ? runs.reduce((n, r) => Math.max(n, runLabel(r).length), 0) + 24 : 0), [runs, virtual]);
-  const items = virtualizer.getVirtualItems();
-  const shown: Row<ScoredRun>[] = virtual ? items.flatMap((item) => rows[item.index] ?? []) : rows;
-  const before = virtual ? (items[0]?.start ?? 0) : 0;
-  const after = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  const virtualItems = virtualizer.getVirtualItems();
+  const shown = virtual ? virtualItems.flatMap((v) => { const item = items[v.index]; return item ? [{ at: v.index, item }] : []; }) : items.map((item, at) => ({ at, item }));
+  const before = virtual ? (virtualItems[0]?.start ?? 0) : 0;
+  const after = virtual ? virtualizer.getTotalSize() - (virtualItems.at(-1)?.end ?? 0) : 0;
   const width = columns.length;
+  const runFilter = (table.getColumn(RUN_COLUMN)?.getFilterValue() as string | undefined) ?? "";
+  const show = (table.getColumn(DESIGN_COLUMN)?.getFilterValue() as Show | undefined) ?? "all";
+  const toggle = (key: string): void => setCollapsed((c) => (c.has(key) ? new Set([...c].filter((k) => k !== key)) : new Set([...c, key])));
 
   return (
-    // flexShrink 0: a scroll container in the suite's flex column would otherwise give up its height to its siblings.
-    <div className="matrix-wrap" data-testid="suite-matrix" ref={wrap} data-virtualized={virtual ? "true" : undefined} data-run-count={rows.length} style={{ flexShrink: 0 }}>
-      <table className="matrix">
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className={header.column.id === RUN_COLUMN ? "run" : "check"}>
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {before > 0 && (
-            <tr aria-hidden="true" style={{ height: before }}>
-              <td colSpan={width} />
-            </tr>
-          )}
-          {shown.map((row) => (
-            <tr
-              key={row.id}
-              tabIndex={0}
-              data-index={row.index}
-              ref={virtual ? virtualizer.measureElement : undefined}
-              data-run={`${row.original.fixture}/${row.original.candidate}`}
-              {...(row.original.trial === undefined ? {} : { "data-trial": row.original.trial })}
-              onClick={() => onOpen(row.index)}
-              onKeyDown={(e) => {
-                if (e.key === "Enter") onOpen(row.index);
-              }}
-            >
-              {row.getVisibleCells().map((cell) =>
-                cell.column.id === RUN_COLUMN ? (
-                  <td key={cell.id} className="run" style={virtual ? { minWidth: `${runColumnCh}ch` } : undefined}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ) : (
-                  <td key={cell.id} data-check={cell.column.id} title={verdictOf(row.original, cell.column.id)?.explanation ?? "not checked"}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-          {after > 0 && (
-            <tr aria-hidden="true" style={{ height: after }}>
-              <td colSpan={width} />
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <div className="controls matrix-controls" data-testid="suite-matrix-controls">
+        <input type="search" aria-label="Filter runs" placeholder="filter: fixture or candidate" value={runFilter} onChange={(e) => table.getColumn(RUN_COLUMN)?.setFilterValue(e.target.value || undefined)} />
+        <label className="muted">
+          show{" "}
+          <select aria-label="Show" value={show} onChange={(e) => table.getColumn(DESIGN_COLUMN)?.setFilterValue(e.target.value === "all" ? undefined : e.target.value)}>
+            {SHOWS.map((s) => (
+              <option key={s.value} value={s.value}>{s.label}</option>
+            ))}
+          </select>
+        </label>
+        <label className="muted">
+          group by{" "}
+          <select aria-label="Group by" value={groupBy} onChange={(e) => setGroupBy(e.target.value as GroupBy)}>
+            <option value="none">nothing</option>
+            <option value="fixture">fixture</option>
+            <option value="candidate">candidate</option>
+            <option value="design">design</option>
+          </select>
+        </label>
+        <span className="muted" data-testid="matrix-shown">
+          {rows.length === runs.length ? `${runs.length} runs` : `${rows.length} of ${runs.length} runs`} · click a heading to sort
+        </span>
+      </div>
+      {/* flexShrink 0: a scroll container in the suite's flex column would otherwise give up its height to its siblings. */}
+      <div className="matrix-wrap" data-testid="suite-matrix" ref={wrap} data-virtualized={virtual ? "true" : undefined} data-run-count={rows.length} style={{ flexShrink: 0 }}>
+        <table className="matrix suite-matrix">
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const id = header.column.id;
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th key={header.id} scope="col" className={id === RUN_COLUMN ? "run" : id === DESIGN_COLUMN ? "design-col" : "check-col"} data-column={id} aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
+                      <button type="button" className="sort-head" onClick={header.column.getToggleSortingHandler()} title={id === RUN_COLUMN || id === DESIGN_COLUMN ? `sort by ${id}` : `${id} — sort failures first`}>
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        {sorted ? <span aria-hidden="true">{SORT_MARK[sorted]}</span> : null}
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {before > 0 && (
+              <tr aria-hidden="true" style={{ height: before }}>
+                <td colSpan={width} />
+              </tr>
+            )}
+            {shown.map(({ at, item }) =>
+              item.kind === "group" ? (
+                <tr key={`group:${item.key}`} className={`group-row${item.regressions > 0 ? " has-regressions" : ""}`} data-index={at} data-group={item.key} ref={virtual ? virtualizer.measureElement : undefined}>
+                  <th colSpan={width} scope="rowgroup">
+                    <span className="group-head">
+                      <button type="button" aria-expanded={!item.collapsed} onClick={() => toggle(item.key)}>
+                        {item.collapsed ? "▸" : "▾"} <span className="mono">{item.key}</span>
+                      </button>
+                      <span className="muted">
+                        {item.runs} {item.runs === 1 ? "run" : "runs"}, {item.ok} as designed
+                      </span>
+                      {item.regressions > 0 && <span className="badge design design-regression">{item.regressions} {item.regressions === 1 ? "regression" : "regressions"}</span>}
+                    </span>
+                  </th>
+                </tr>
+              ) : (
+                <RunRow key={item.row.id} row={item.row} at={at} virtual={virtual} measure={virtualizer.measureElement} runColumnCh={runColumnCh} onOpen={onOpen} />
+              ),
+            )}
+            {after > 0 && (
+              <tr aria-hidden="true" style={{ height: after }}>
+                <td colSpan={width} />
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function RunRow({ row, at, virtual, measure, runColumnCh, onOpen }: { row: Row<MatrixRun>; at: number; virtual: boolean; measure: (el: Element | null) => void; runColumnCh: number; onOpen(index: number): void }) {
+  const { run, index, design } = row.original;
+  return (
+    <tr
+      tabIndex={0}
+      data-index={at}
+      ref={virtual ? measure : undefined}
+      data-run={`${run.fixture}/${run.candidate}`}
+      data-design={design.status}
+      className={design.status === "regression" ? "regression" : undefined}
+      {...(run.trial === undefined ? {} : { "data-trial": run.trial })}
+      onClick={() => onOpen(index)}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") onOpen(index);
+      }}
+    >
+      {row.getVisibleCells().map((cell) =>
+        cell.column.id === RUN_COLUMN ? (
+          <td key={cell.id} className="run" style={virtual ? { minWidth: `${runColumnCh}ch` } : undefined}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ) : cell.column.id === DESIGN_COLUMN ? (
+          <td key={cell.id} className="design-col">
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ) : (
+          <td key={cell.id} data-check={cell.column.id} title={verdictOf(run, cell.column.id)?.explanation ?? "not checked"}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ),
+      )}
+    </tr>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { useStore } from "../../state/app-store.ts";
+import { suiteDesign, type SuiteDesign } from "../../state/suite-design.ts";
 import type { SuiteState } from "../../state/suite-slice.ts";
 import { trialReliability } from "../../state/trial-reliability.ts";
 import { PassKChart } from "./PassKChart.tsx";
@@ -15,11 +16,42 @@ function statusLine(suite: SuiteState, passed: number): string {
   return `${n} ${n === 1 ? "run" : "runs"}, ${passed} passed, ${n - passed} failed`;
 }
 
+/**
+ * The headline: runs that behaved as their fixture designed them, not runs that passed — a faulty
+ * candidate caught exactly as declared is the suite working. Regressions are counted and stand out.
+ */
+function DesignHeadline({ design }: { design: SuiteDesign }) {
+  const { ok, total, regressions, failed } = design;
+  return (
+    <div className={`suite-headline${regressions > 0 ? " has-regressions" : ""}`} data-testid="suite-headline">
+      <strong data-testid="suite-as-designed">
+        {ok} of {total} as designed
+      </strong>
+      {regressions > 0 && (
+        <span className="badge design design-regression" data-testid="suite-regressions">
+          <span aria-hidden="true">▲ </span>
+          {regressions} {regressions === 1 ? "regression" : "regressions"}
+        </span>
+      )}
+      {failed > 0 && (
+        <span className="badge design design-failed" data-testid="suite-undeclared-failed" title="Runs of a candidate that declares no expected failures (a model, a trace) are judged by whether they passed">
+          {failed} failed (no declared failures)
+        </span>
+      )}
+      <span className="muted">
+        {regressions > 0 ? "Regressions are listed first in the matrix. " : ""}A faulty candidate that fails exactly the checks its fixture declares behaves as designed.
+      </span>
+    </div>
+  );
+}
+
 export function SuiteView() {
   const suite = useStore((s) => s.suite);
   const fixtureId = useStore((s) => s.fixtureId);
   const runSuite = useStore((s) => s.runSuite);
   const openSuiteRun = useStore((s) => s.openSuiteRun);
+  const fixtures = useStore((s) => s.fixtures);
+  const design = useMemo(() => suiteDesign(suite.runs, fixtures), [suite.runs, fixtures]);
   const passed = useMemo(() => suite.runs.filter((r) => r.passed).length, [suite.runs]);
   // Recomputed as trial runs arrive, so the curves fill in while the trials run.
   const reliability = useMemo(() => trialReliability(suite.runs), [suite.runs]);
@@ -42,6 +74,7 @@ export function SuiteView() {
         </button>
       </div>
       <TrialsControls />
+      {suite.runs.length > 0 && <DesignHeadline design={design} />}
       <p role="status" className="muted" style={{ margin: 0 }}>
         {statusLine(suite, passed)}
       </p>
@@ -57,7 +90,7 @@ export function SuiteView() {
       {suite.runs.length > 0 && (
         <>
           <SuiteCharts runs={suite.runs} />
-          <SuiteMatrix runs={suite.runs} onOpen={openSuiteRun} />
+          <SuiteMatrix runs={suite.runs} designs={design.runs} onOpen={openSuiteRun} />
         </>
       )}
     </section>

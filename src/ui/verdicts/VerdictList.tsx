@@ -1,8 +1,8 @@
 import type { Verdict } from "../../schemas/verdict.ts";
 import { StatusBadge } from "../shared/badges.tsx";
 import { visible } from "../shared/inert.ts";
-
-const show = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
+import { VerdictValue } from "./VerdictValue.tsx";
+import "./verdicts.css";
 
 /** Every verdict with what was expected and what the run did. Failures first. */
 export function VerdictList({ verdicts }: { verdicts: readonly Verdict[] }) {
@@ -17,9 +17,16 @@ export function VerdictList({ verdicts }: { verdicts: readonly Verdict[] }) {
           <div>
             <div>{visible(v.explanation)}</div>
             {v.status !== "n/a" && (
-              <div className="explain mono">
-                expected {visible(show(v.expected))} · actual {visible(show(v.actual))}
-              </div>
+              <dl className="verdict-values explain">
+                <div>
+                  <dt>expected</dt>
+                  <dd data-value="expected"><VerdictValue value={v.expected} /></dd>
+                </div>
+                <div>
+                  <dt>actual</dt>
+                  <dd data-value="actual"><VerdictValue value={v.actual} /></dd>
+                </div>
+              </dl>
             )}
           </div>
         </div>

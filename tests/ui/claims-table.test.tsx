@@ -1,0 +1,42 @@
+import { cleanup, fireEvent, render } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Store } from "../../src/state/store.ts";
+import { ClaimsTable } from "../../src/ui/claims/ClaimsTable.tsx";
+import { makeStore } from "../state/test-deps.ts";
+
+afterEach(cleanup);
+
+/** The claims panel's props for a finished run of `candidate`, with the cursor at `cursor` (default: the end). */
+async function finished(candidate: string) {
+  const store = makeStore();
+  store.getState().selectFixture("fv-scenario-a", candidate);
+  await store.getState().startRun();
+  return store;
+}
+
+const propsOf = (s: Store) => ({ claims: s.at?.final?.claims ?? [], verdicts: s.run?.scored?.verdicts ?? null, observations: s.at?.observations ?? new Map(), attempts: s.at?.attempts ?? new Map() });
+
+describe("ClaimsTable", () => {
+  it("an expanded claim closes when the next run is shown, and stays open while the cursor moves within a run", async () => {
+    const first = await finished("reference");
+    const { getByTestId, queryByTestId, rerender } = render(<ClaimsTable {...propsOf(first.getState())} />);
+    const toggle = getByTestId("claim-row-0").querySelector("button");
+    if (!toggle) throw new Error("no toggle");
+    fireEvent.click(toggle);
+    expect(queryByTestId("claim-detail")).not.toBeNull();
+
+    // Back before the final decision (no claims yet), then to the end again: the same claims, still open.
+    first.getState().setCursor(0);
+    rerender(<ClaimsTable {...propsOf(first.getState())} />);
+    first.getState().setCursor(first.getState().run?.events.length ?? 0);
+    rerender(<ClaimsTable {...propsOf(first.getState())} />);
+    expect(queryByTestId("claim-detail")).not.toBeNull();
+
+    // Another run: its claim 0 is another claim, and starts closed.
+    const second = await finished("reference");
+    rerender(<ClaimsTable {...propsOf(second.getState())} />);
+    expect(getByTestId("claim-row-0")).toBeDefined();
+    expect(queryByTestId("claim-detail")).toBeNull();
+    expect(getByTestId("claim-row-0").querySelector("button")?.getAttribute("aria-expanded")).toBe("false");
+  });
+});
