@@ -98,8 +98,10 @@ export const createIoSlice =
     async function runImport(fileName: string, file: Blob | ImportSource): Promise<boolean> {
       current?.cancel();
       let shownAt = Number.NEGATIVE_INFINITY;
+      // The attack matrix's generated fixtures too, so an exported matrix suite imports like any other.
+      get().loadMatrix();
       const task = startImport(file, {
-        fixtures: get().fixtures,
+        fixtures: [...get().fixtures, ...get().matrixFixtures.values()],
         onProgress: (progress) => {
           const now = Date.now();
           if (current !== task || now - shownAt < PROGRESS_EVERY_MS) return;
