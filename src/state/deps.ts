@@ -2,6 +2,7 @@ import type { FetchLike } from "../candidates/http/wire.ts";
 import type { Clock } from "../runtime/clock.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
+import type { AnnotationsStore } from "./annotations-store.ts";
 import type { HistoryStore } from "./history-store.ts";
 import type { MatrixCompose } from "./matrix-files.ts";
 import type { NetworkProbe } from "./network-failure.ts";
@@ -31,6 +32,10 @@ export interface StoreDeps {
   probeNetworkFailure: NetworkProbe;
   /** Where finished runs and suites are kept across reloads. */
   history: HistoryStore;
+  /** Where the analyst's annotations are kept across reloads; in memory when absent. */
+  annotations?: AnnotationsStore;
+  /** Runs a link names that are not in the history (kept apart from it); in memory when absent. */
+  runLinks?: HistoryStore;
   /** The attack matrix (tasks × injections over these fixtures), composed on first use; none when absent. */
   loadMatrix?(): MatrixCompose;
   /** Runs one scripted candidate over matrix fixtures (in the browser: in a Web Worker); on this thread when absent. */

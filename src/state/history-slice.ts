@@ -14,6 +14,8 @@ export interface HistoryState {
   entries: HistoryEntry[];
   /** What went wrong loading or saving, in words; the rest of the history still works. */
   problems: string[];
+  /** Records that no longer validate, each reported once and removable. */
+  corrupt: { id: string; reason: string }[];
 }
 
 export interface HistorySlice {
@@ -23,6 +25,7 @@ export interface HistorySlice {
   saveToHistory(what: "run" | "suite"): Promise<boolean>;
   /** Re-imports the stored file, so it is verified and re-scored: stored verdicts are never trusted. */
   openHistoryEntry(id: string): Promise<boolean>;
+  /** Deletes an entry, or a corrupt record (its problem goes with it). */
   deleteHistoryEntry(id: string): Promise<boolean>;
   /** Every stored run, as one sealed `finbound.scored-suite/v1` file that Import takes back. */
   exportAllHistory(): Promise<ExportFile>;
@@ -30,11 +33,14 @@ export interface HistorySlice {
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 const sentence = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+/** The words a corrupt record is reported in (once: the history view offers Remove beside them). */
+export const corruptProblem = (c: { id: string; reason: string }): string => `History record ${c.id} is unreadable and was skipped: ${c.reason}.`;
 
 export const createHistorySlice =
   (deps: StoreDeps): StateCreator<Store, [], [], HistorySlice> =>
   (set, get) => {
     let loading: Promise<void> | null = null;
+    let pending: Promise<void> | null = null;
     const report = (problems: string[], patch: Partial<HistoryState> = {}): void => {
       const history = get().history;
       set({ history: { ...history, ...patch, problems: [...history.problems, ...problems] }, notice: { kind: "error", text: problems.join(" ") } });
@@ -57,19 +63,25 @@ export const createHistorySlice =
     }
 
     return {
-      history: { status: "loading", entries: [], problems: [] },
+      history: { status: "loading", entries: [], problems: [], corrupt: [] },
       loadHistory() {
-        loading = (async () => {
-          set({ history: { ...get().history, status: "loading", problems: [] } });
+        // A load under way is shared: two at once would report each corrupt record twice.
+        if (pending) return pending;
+        const load = (async () => {
+          set({ history: { ...get().history, status: "loading", problems: [], corrupt: [] } });
           try {
             const { entries, corrupt } = await deps.history.list();
-            set({ history: { ...get().history, status: "ready", entries: newestFirst(entries) } });
-            if (corrupt.length > 0) report(corrupt.map((c) => `History record ${c.id} is unreadable and was skipped: ${c.reason}.`));
+            set({ history: { ...get().history, status: "ready", entries: newestFirst(entries), corrupt } });
+            if (corrupt.length > 0) report(corrupt.map(corruptProblem));
           } catch (error) {
             report([sentence(messageOf(error))], { status: "failed" });
+          } finally {
+            pending = null;
           }
         })();
-        return loading;
+        pending = load;
+        loading = load;
+        return load;
       },
       async saveToHistory(what) {
         let entry: HistoryEntry | null = null;
@@ -91,7 +103,9 @@ export const createHistorySlice =
       async openHistoryEntry(id) {
         const entry = get().history.entries.find((e) => e.id === id);
         if (!entry) return false;
-        return get().importText(`${entry.label} (history, saved ${entry.saved_at})`, JSON.stringify(entry.file));
+        const opened = await get().importText(`${entry.label} (history, saved ${entry.saved_at})`, JSON.stringify(entry.file));
+        if (opened && entry.kind === "run") get().markRunOpenedFrom("history", entry.id);
+        return opened;
       },
       async deleteHistoryEntry(id) {
         try {
@@ -101,7 +115,15 @@ export const createHistorySlice =
           return false;
         }
         const history = get().history;
-        set({ history: { ...history, entries: history.entries.filter((e) => e.id !== id) } });
+        const gone = history.corrupt.find((c) => c.id === id);
+        set({
+          history: {
+            ...history,
+            entries: history.entries.filter((e) => e.id !== id),
+            corrupt: history.corrupt.filter((c) => c.id !== id),
+            problems: gone ? history.problems.filter((p) => p !== corruptProblem(gone)) : history.problems,
+          },
+        });
         return true;
       },
       async exportAllHistory() {

@@ -2,23 +2,26 @@ import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import { historyFailure, historyRecordOf, readHistoryRecords, type HistoryAction, type HistoryStore } from "./history-store.ts";
 
 const DATABASE = "finbound";
-const STORE = "history";
-const VERSION = 1;
+/** "history": the analyst's saved runs and suites; "links": runs a copied link names that the history does not hold. */
+export type HistoryStoreName = "history" | "links";
+const STORES: readonly HistoryStoreName[] = ["history", "links"];
+const VERSION = 2;
 
 interface FinboundDb extends DBSchema {
   // Saved as { id, text } (historyRecordOf); typed unknown because what comes back from disk may be
   // from an older build or edited by hand: list reads each record through the one file reader.
   history: { key: string; value: unknown };
+  links: { key: string; value: unknown };
 }
 
-/** The browser's history: IndexedDB database "finbound", object store "history" keyed by entry id. */
-export function createIndexedDbHistory(): HistoryStore {
+/** The browser's history: IndexedDB database "finbound", object store `store` (default "history") keyed by entry id. */
+export function createIndexedDbHistory(STORE: HistoryStoreName = "history"): HistoryStore {
   let connection: Promise<IDBPDatabase<FinboundDb>> | null = null;
   const open = (): Promise<IDBPDatabase<FinboundDb>> => {
     if (typeof indexedDB === "undefined") return Promise.reject(new Error("this browser offers no IndexedDB (a private window may disable it)"));
     connection ??= openDB<FinboundDb>(DATABASE, VERSION, {
       upgrade(db) {
-        db.createObjectStore(STORE, { keyPath: "id" });
+        for (const name of STORES) if (!db.objectStoreNames.contains(name)) db.createObjectStore(name, { keyPath: "id" });
       },
       // Another tab wants a newer version: let it, and reopen on the next call.
       blocking() {

@@ -9,6 +9,9 @@ import { OutcomeBadge, StatusBadge } from "./shared/badges.tsx";
 import { DiagnosticsPanel } from "./verdicts/Diagnostics.tsx";
 import { VerdictList } from "./verdicts/VerdictList.tsx";
 import { visible } from "./shared/inert.ts";
+import { RunAnnotations } from "./annotations/RunAnnotations.tsx";
+import { VerdictAnnotate } from "./annotations/VerdictAnnotate.tsx";
+import { RunMeta } from "./meta/RunMeta.tsx";
 
 /** Outcome, deny-vs-disclose, claims and verdicts — all as of the cursor. */
 export function ResultPanel({ run, at, fixture }: { run: LoadedRun; at: RunAtCursor; fixture: Fixture }) {
@@ -51,11 +54,13 @@ export function ResultPanel({ run, at, fixture }: { run: LoadedRun; at: RunAtCur
       </section>
       <section className="panel" aria-label="Verdicts">
         <h2>Verdicts</h2>
-        {verdicts ? <VerdictList verdicts={verdicts} /> : <p className="empty">Verdicts are given when the run has finished: move the cursor to the last event.</p>}
+        {verdicts ? <VerdictList verdicts={verdicts} rowExtra={(v) => <VerdictAnnotate check={v.check} />} /> : <p className="empty">Verdicts are given when the run has finished: move the cursor to the last event.</p>}
       </section>
+      <RunAnnotations />
       <section className="panel" aria-label="Diagnostics">
         <DiagnosticsPanel entries={diagnostics} />
       </section>
+      <RunMeta />
     </>
   );
 }

@@ -36,7 +36,7 @@ describe("history", () => {
     expect((entry?.file as ScoredRunExport).diagnostics).toHaveLength(1);
 
     const reloaded = await openWorkbench(history);
-    expect(reloaded.getState().history).toEqual({ status: "ready", entries: [entry], problems: [] });
+    expect(reloaded.getState().history).toEqual({ status: "ready", entries: [entry], problems: [], corrupt: [] });
   });
 
   it("the same scripted run replayed again updates its entry instead of adding one", async () => {
@@ -123,6 +123,19 @@ describe("history", () => {
     expect(state.entries.map((e) => e.label)).toEqual(["fv-scenario-a / reference"]);
     expect(state.problems).toEqual([expect.stringMatching(/^History record broken is unreadable and was skipped: field "/)]);
     expect(notice).toEqual({ kind: "error", text: state.problems[0] });
+  });
+
+  it("a corrupt record is reported once, even when two loads overlap, and Remove deletes it", async () => {
+    const history = createMemoryHistory();
+    await history.put({ id: "broken", kind: "run", label: 42 } as unknown as HistoryEntry);
+    const store = makeStore({ history });
+    await Promise.all([store.getState().loadHistory(), store.getState().loadHistory()]);
+    expect(store.getState().history.problems).toHaveLength(1);
+    expect(store.getState().history.corrupt).toEqual([{ id: "broken", reason: expect.any(String) }]);
+    expect(await store.getState().deleteHistoryEntry("broken")).toBe(true);
+    expect(store.getState().history).toMatchObject({ problems: [], corrupt: [] });
+    await store.getState().loadHistory();
+    expect(store.getState().history).toMatchObject({ problems: [], corrupt: [] });
   });
 
   it("a save that exceeds the storage quota is reported, and the finished run stays on screen", async () => {

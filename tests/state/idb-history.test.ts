@@ -28,7 +28,7 @@ describe("history in IndexedDB", () => {
     expect(saved).toHaveLength(1);
 
     const after = await reload();
-    expect(after.getState().history).toEqual({ status: "ready", entries: saved, problems: [] });
+    expect(after.getState().history).toEqual({ status: "ready", entries: saved, problems: [], corrupt: [] });
     expect(await after.getState().openHistoryEntry(saved[0]!.id)).toBe(true);
     expect(after.getState().run).toMatchObject({ kind: "imported", candidate: "reads-in-scope-other", imported: { verified: true, differences: [] } });
   });
@@ -36,7 +36,7 @@ describe("history in IndexedDB", () => {
   it("an invalid record in the database is reported by id; the valid ones load", async () => {
     const first = await reload();
     await first.getState().runSuite("missing-horizon");
-    const db = await openDB("finbound", 1);
+    const db = await openDB("finbound", 2);
     await db.put("history", { id: "from-an-older-build", kind: "suite", saved_at: "yesterday" });
     db.close();
     const { history } = (await reload()).getState();
@@ -49,7 +49,7 @@ describe("history in IndexedDB", () => {
     first.getState().selectFixture("fv-scenario-a", "reference");
     await first.getState().startRun();
     const [saved] = first.getState().history.entries;
-    const db = await openDB("finbound", 1);
+    const db = await openDB("finbound", 2);
     const stored = (await db.get("history", saved!.id)) as { id: string; text: string };
     expect(stored).toEqual({ id: saved!.id, text: JSON.stringify(saved) });
     await db.put("history", { id: "edited", text: stored.text.replace('"kind":"run"', '"kind":"run","kind":"suite"') });
@@ -68,11 +68,11 @@ describe("history in IndexedDB", () => {
     first.getState().selectFixture("fv-scenario-a", "reference");
     await first.getState().startRun();
     const [saved] = first.getState().history.entries;
-    const db = await openDB("finbound", 1);
+    const db = await openDB("finbound", 2);
     await db.clear("history");
     await db.put("history", saved!);
     db.close();
-    expect((await reload()).getState().history).toEqual({ status: "ready", entries: [saved], problems: [] });
+    expect((await reload()).getState().history).toEqual({ status: "ready", entries: [saved], problems: [], corrupt: [] });
   });
 
   it("a quota error from IndexedDB is a rejected promise that says so", async () => {

@@ -1,5 +1,5 @@
 import { appStore, useStore } from "../../state/app-store.ts";
-import type { HistoryState } from "../../state/history-slice.ts";
+import { corruptProblem, type HistoryState } from "../../state/history-slice.ts";
 import { download } from "../io/download.ts";
 import { StatusBadge } from "../shared/badges.tsx";
 
@@ -30,9 +30,20 @@ export function HistoryView() {
       {history.problems.length > 0 && (
         <div className="callout warn" data-testid="history-problems">
           <ul className="problems">
-            {history.problems.map((p, i) => (
-              <li key={i}>{p}</li>
-            ))}
+            {history.problems.map((p, i) => {
+              const record = history.corrupt.find((c) => corruptProblem(c) === p);
+              return (
+                <li key={i} data-corrupt={record?.id}>
+                  {p}
+                  {record && (
+                    <>
+                      {" "}
+                      <button type="button" aria-label={`Remove unreadable record ${record.id}`} onClick={() => void deleteHistoryEntry(record.id)}>Remove</button>
+                    </>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Verdict } from "../../schemas/verdict.ts";
 import { StatusBadge } from "../shared/badges.tsx";
 import { visible } from "../shared/inert.ts";
@@ -5,7 +6,7 @@ import { VerdictValue } from "./VerdictValue.tsx";
 import "./verdicts.css";
 
 /** Every verdict with what was expected and what the run did. Failures first. */
-export function VerdictList({ verdicts }: { verdicts: readonly Verdict[] }) {
+export function VerdictList({ verdicts, rowExtra }: { verdicts: readonly Verdict[]; rowExtra?: (v: Verdict) => ReactNode }) {
   const order = { fail: 0, pass: 1, "n/a": 2 } as const;
   const sorted = [...verdicts].sort((a, b) => order[a.status] - order[b.status]);
   return (
@@ -28,6 +29,7 @@ export function VerdictList({ verdicts }: { verdicts: readonly Verdict[] }) {
                 </div>
               </dl>
             )}
+            {rowExtra?.(v)}
           </div>
         </div>
       ))}

@@ -1,0 +1,129 @@
+import type { StateCreator } from "zustand";
+import { exportRun } from "../integrity/export.ts";
+import { CALCULATOR_VERSIONS } from "../runtime/tools/catalogue.ts";
+import type { BudgetConfig } from "../schemas/budget.ts";
+import type { ScoredRunExport } from "../schemas/export.ts";
+import type { StoreDeps } from "./deps.ts";
+import { historyEntryOf } from "./history-entry.ts";
+import { createMemoryHistory } from "./memory-history.ts";
+import type { LoadedRun } from "./run-slice.ts";
+import type { Store } from "./store.ts";
+import { fixtureById } from "./workspace-slice.ts";
+
+// A link names one run by the content hash of its sealed export (the id a history entry of it has)
+// and an event: `?run=<id>&at=N`. Opening it re-imports the stored file (verified and re-scored) and
+// never runs anything, so reloading a link adds no history entry. Runs linked but not in the history
+// are kept in a separate store ("links"), not in the analyst's history.
+
+export const RUN_PARAM = "run";
+
+export type RunSource = "scripted" | "simulated" | "local model" | "import" | "collected trace" | "history" | "link";
+
+export interface RunMetadata {
+  source: RunSource;
+  fixture: { id: string; contentHash: string };
+  runtimeVersion: string;
+  calculators: readonly string[];
+  candidate: { name: string; kind: string; trial?: number | undefined };
+  budget: BudgetConfig;
+  /** Whether the run's seal verified: runs made here are sealed on export. */
+  seal: "sealed on export" | "verified" | "not sealed";
+  /** When the sealed export these facts (and the link) come from was written. */
+  exportedAt: string;
+  linkId: string;
+}
+
+export type RunLinkState = { status: "idle" } | { status: "opening"; id: string } | { status: "missing"; id: string };
+
+export interface RunLinkSlice {
+  runLink: RunLinkState;
+  /** The link id and how the run currently shown came to be, by run key. */
+  runOrigins: ReadonlyMap<number, { source?: "history" | "link"; linkId?: string }>;
+  /** Marks the run now shown as opened from the history (the history slice calls it). */
+  markRunOpenedFrom(source: "history" | "link", linkId?: string): void;
+  /** The current run's facts and link id; keeps the run where the link can find it. Null when no finished run. */
+  describeRun(): Promise<RunMetadata | null>;
+  /** Opens the run a link names, at event `cursor` (0-based), or says that it is not there. */
+  openRunLink(id: string, cursor?: number): Promise<boolean>;
+}
+
+export function sourceOf(run: LoadedRun, origin?: "history" | "link"): RunSource {
+  if (origin) return origin;
+  if (run.kind === "imported") return "import";
+  if (run.kind === "collected-trace") return "collected trace";
+  if (run.kind === "http") return run.candidate.startsWith("local:") ? "local model" : "simulated";
+  return "scripted";
+}
+
+export const createRunLinkSlice =
+  (deps: StoreDeps): StateCreator<Store, [], [], RunLinkSlice> =>
+  (set, get) => {
+    const links = deps.runLinks ?? createMemoryHistory();
+    const remember = (key: number, patch: { source?: "history" | "link"; linkId?: string }): void => {
+      const origins = new Map(get().runOrigins);
+      origins.set(key, { ...origins.get(key), ...patch });
+      set({ runOrigins: origins });
+    };
+    async function findStored(id: string): Promise<ScoredRunExport | null> {
+      const inHistory = get().history.entries.find((e) => e.id === id);
+      if (inHistory?.kind === "run") return inHistory.file;
+      const { entries } = await links.list();
+      const linked = entries.find((e) => e.id === id);
+      return linked?.kind === "run" ? linked.file : null;
+    }
+    return {
+      runLink: { status: "idle" },
+      runOrigins: new Map(),
+      markRunOpenedFrom(source, linkId) {
+        const run = get().run;
+        if (run) remember(run.key, { source, ...(linkId ? { linkId } : {}) });
+      },
+      async describeRun() {
+        const run = get().run;
+        const fixture = fixtureById(get(), run?.fixtureId ?? null);
+        if (!run?.scored || !fixture) return null;
+        const file = await exportRun(run.scored, fixture, run.kind, { includeDiagnostics: true, sha256: deps.sha256Hex, nowIso: deps.nowIso() });
+        const origin = get().runOrigins.get(run.key);
+        let linkId = origin?.linkId;
+        if (linkId === undefined) {
+          const entry = await historyEntryOf(file, deps.nowIso(), deps.sha256Hex);
+          linkId = entry.id;
+          // Kept where the link finds it, outside the analyst's history, unless the history has it.
+          if (!get().history.entries.some((e) => e.id === entry.id)) await links.put(entry);
+          remember(run.key, { linkId });
+        }
+        const seal = run.imported ? (run.imported.verified ? "verified" : "not sealed") : "sealed on export";
+        return {
+          source: sourceOf(run, origin?.source),
+          fixture: { id: file.fixture.id, contentHash: file.fixture.content_hash },
+          runtimeVersion: file.runtime_version,
+          calculators: CALCULATOR_VERSIONS,
+          candidate: { name: file.candidate.name, kind: file.candidate.kind, trial: file.trial },
+          budget: file.budget,
+          seal,
+          exportedAt: file.exported_at,
+          linkId,
+        };
+      },
+      async openRunLink(id, cursor) {
+        set({ runLink: { status: "opening", id } });
+        if (get().history.status === "loading") await get().loadHistory();
+        let file: ScoredRunExport | null = null;
+        try {
+          file = await findStored(id);
+        } catch {
+          file = null;
+        }
+        if (!file) {
+          set({ runLink: { status: "missing", id }, view: "run", notice: { kind: "error", text: `Run not found: the link names run ${id}, which is not saved in this browser. Nothing else was opened.` } });
+          return false;
+        }
+        const opened = await get().importText(`${file.fixture.id} / ${file.candidate.name} (link)`, JSON.stringify(file));
+        if (!opened) return false;
+        get().markRunOpenedFrom("link", id);
+        if (cursor !== undefined) get().setCursor(cursor);
+        set({ runLink: { status: "idle" } });
+        return true;
+      },
+    };
+  };

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { createMemoryHistory } from "../../src/state/memory-history.ts";
+import type { HistoryStore } from "../../src/state/history-store.ts";
+import { makeStore } from "./test-deps.ts";
+
+/** A page over the same browser storage, as after a reload or in a new tab. */
+async function page(history: HistoryStore, runLinks: HistoryStore) {
+  const store = makeStore({ history, runLinks });
+  await store.getState().loadHistory();
+  return store;
+}
+
+describe("run links", () => {
+  it("an imported run's link reopens the same run and event in a new page, without adding to the history", async () => {
+    const history = createMemoryHistory();
+    const links = createMemoryHistory();
+    const first = await page(history, links);
+    first.getState().selectFixture("fv-scenario-a", "reads-other-household");
+    await first.getState().startRun();
+    const exported = await first.getState().exportRun({ includeDiagnostics: false });
+    await first.getState().importText(exported!.fileName, exported!.text);
+    const meta = await first.getState().describeRun();
+    expect(meta).toMatchObject({ source: "import", seal: "verified", fixture: { id: "fv-scenario-a", contentHash: expect.stringMatching(/^sha256:/) }, runtimeVersion: expect.any(String) });
+    const saved = (await history.list()).entries.map((e) => e.id);
+
+    const second = await page(history, links);
+    expect(await second.getState().openRunLink(meta!.linkId, 2)).toBe(true);
+    expect(second.getState().run).toMatchObject({ fixtureId: "fv-scenario-a", candidate: "reads-other-household", events: first.getState().run!.events });
+    expect(second.getState().cursor).toBe(2);
+    expect((await second.getState().describeRun())?.linkId).toBe(meta!.linkId);
+    expect((await history.list()).entries.map((e) => e.id)).toEqual(saved);
+  });
+
+  it("a link to a run that is not stored says so and opens nothing else", async () => {
+    const store = await page(createMemoryHistory(), createMemoryHistory());
+    store.getState().selectFixture("fv-scenario-a", "reference");
+    await store.getState().startRun();
+    const before = store.getState().run;
+    expect(await store.getState().openRunLink("run-0000", 0)).toBe(false);
+    expect(store.getState().run).toBe(before);
+    expect(store.getState().runLink).toEqual({ status: "missing", id: "run-0000" });
+    expect(store.getState().notice).toMatchObject({ kind: "error", text: expect.stringContaining("not found") });
+  });
+
+  it("a run opened from the history is said to come from the history, with its entry as its link", async () => {
+    const history = createMemoryHistory();
+    const store = await page(history, createMemoryHistory());
+    store.getState().selectFixture("fv-scenario-a", "reference");
+    await store.getState().startRun();
+    const [entry] = store.getState().history.entries;
+    await store.getState().openHistoryEntry(entry!.id);
+    expect(await store.getState().describeRun()).toMatchObject({ source: "history", linkId: entry!.id });
+  });
+});

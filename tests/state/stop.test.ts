@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { createPacedClock } from "../../src/runtime/clock.ts";
+import { createMemoryHistory } from "../../src/state/memory-history.ts";
+import { makeStore } from "./test-deps.ts";
+
+describe("Stop", () => {
+  it("a run the analyst stops ends as stopped by the user and is not saved to the history", async () => {
+    const history = createMemoryHistory();
+    const store = makeStore({ history, clockFor: () => createPacedClock(1, 30) });
+    await store.getState().loadHistory();
+    store.getState().selectFixture("fv-scenario-a", "reference");
+    const running = store.getState().startRun();
+    const unsubscribe = store.subscribe((s) => {
+      if (s.run && s.run.events.length >= 2) store.getState().stopRun();
+    });
+    await running;
+    unsubscribe();
+    expect(store.getState().run).toMatchObject({ status: "done", stoppedByUser: true });
+    expect(store.getState().notice).toMatchObject({ kind: "info", text: expect.stringContaining("not saved") });
+    expect(store.getState().history.entries).toEqual([]);
+    expect((await history.list()).entries).toEqual([]);
+  });
+
+  it("a run that finishes on its own is saved, as before", async () => {
+    const store = makeStore({ history: createMemoryHistory() });
+    await store.getState().loadHistory();
+    store.getState().selectFixture("fv-scenario-a", "reference");
+    await store.getState().startRun();
+    expect(store.getState().run?.stoppedByUser).toBeUndefined();
+    expect(store.getState().history.entries).toHaveLength(1);
+  });
+});
