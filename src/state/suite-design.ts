@@ -26,6 +26,8 @@ export interface SuiteDesign {
   regressions: number;
   /** Runs of a candidate that declares nothing and failed. */
   failed: number;
+  /** Runs of a candidate whose fixture declares its failures (as designed or a regression). */
+  declared: number;
 }
 
 const failedChecks = (run: ScoredRun): string[] => run.verdicts.filter((v) => v.status === "fail").map((v) => v.check);
@@ -40,7 +42,8 @@ export function suiteDesign(runs: readonly ScoredRun[], fixtures: readonly Fixtu
   const byId = new Map(fixtures.map((f) => [f.id, f]));
   const designs = runs.map((run) => runDesign(run, byId.get(run.fixture)));
   const count = (status: DesignStatus): number => designs.filter((d) => d.status === status).length;
-  return { runs: designs, total: designs.length, ok: designs.filter((d) => d.ok).length, regressions: count("regression"), failed: count("failed") };
+  const regressions = count("regression");
+  return { runs: designs, total: designs.length, ok: designs.filter((d) => d.ok).length, regressions, failed: count("failed"), declared: count("as_designed") + regressions };
 }
 
 /** Sort rank: what needs looking at first. */

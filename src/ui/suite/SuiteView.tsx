@@ -21,11 +21,12 @@ function statusLine(suite: SuiteState, passed: number): string {
  * candidate caught exactly as declared is the suite working. Regressions are counted and stand out.
  */
 function DesignHeadline({ design }: { design: SuiteDesign }) {
-  const { ok, total, regressions, failed } = design;
+  const { ok, total, regressions, failed, declared } = design;
   return (
     <div className={`suite-headline${regressions > 0 ? " has-regressions" : ""}`} data-testid="suite-headline">
+      {/* A model's runs declare no failures: for a suite of those alone, "as designed" would only mean "passed". */}
       <strong data-testid="suite-as-designed">
-        {ok} of {total} as designed
+        {ok} of {total} {declared === 0 ? "passed" : "as designed"}
       </strong>
       {regressions > 0 && (
         <span className="badge design design-regression" data-testid="suite-regressions">
@@ -33,7 +34,7 @@ function DesignHeadline({ design }: { design: SuiteDesign }) {
           {regressions} {regressions === 1 ? "regression" : "regressions"}
         </span>
       )}
-      {failed > 0 && (
+      {failed > 0 && declared > 0 && (
         <span className="badge design design-failed" data-testid="suite-undeclared-failed" title="Runs of a candidate that declares no expected failures (a model, a trace) are judged by whether they passed">
           {failed} failed (no declared failures)
         </span>
