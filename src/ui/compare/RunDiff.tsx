@@ -40,28 +40,30 @@ function Lines({ lines, other }: { lines: readonly string[]; other: readonly str
 function StepTable({ result, firstRef }: { result: RunComparison; firstRef: RefObject<HTMLTableRowElement | null> }) {
   const first = result.firstDifference;
   return (
-    <table className="grid compare-steps" data-testid="compare-steps">
-      <thead>
-        <tr>
-          <th scope="col" className="step-col">step</th>
-          <th scope="col">A — {visible(result.a.candidate)}</th>
-          <th scope="col">B — {visible(result.b.candidate)}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {result.steps.map((s: StepRow) => (
-          <tr key={s.step} data-step={s.step} data-same={s.same} className={s.same ? undefined : "differs"} ref={s.step === first ? firstRef : undefined} data-first-difference={s.step === first || undefined}>
-            <th scope="row" className="step-col">
-              {s.same ? "" : <span className="differs-mark" title="the runs differ at this step">≠ </span>}
-              {s.step}
-              {s.same ? null : <span className="sr-only"> (differs)</span>}
-            </th>
-            <td><Lines lines={s.a} other={s.b} /></td>
-            <td><Lines lines={s.b} other={s.a} /></td>
+    <div className="compare-steps-wrap">
+      <table className="grid compare-steps" data-testid="compare-steps">
+        <thead>
+          <tr>
+            <th scope="col" className="step-col">step</th>
+            <th scope="col">A — {visible(result.a.candidate)}</th>
+            <th scope="col">B — {visible(result.b.candidate)}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {result.steps.map((s: StepRow) => (
+            <tr key={s.step} data-step={s.step} data-same={s.same} className={s.same ? undefined : "differs"} ref={s.step === first ? firstRef : undefined} data-first-difference={s.step === first || undefined}>
+              <th scope="row" className="step-col">
+                {s.same ? "" : <span className="differs-mark" title="the runs differ at this step">≠ </span>}
+                {s.step}
+                {s.same ? null : <span className="sr-only"> (differs)</span>}
+              </th>
+              <td><Lines lines={s.a} other={s.b} /></td>
+              <td><Lines lines={s.b} other={s.a} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -69,7 +71,7 @@ function StepTable({ result, firstRef }: { result: RunComparison; firstRef: RefO
 export function RunDiff({ a, b, result }: { a: CompareSide | null; b: CompareSide | null; result: RunComparison | null }) {
   const firstRef = useRef<HTMLTableRowElement | null>(null);
   useEffect(() => {
-    firstRef.current?.scrollIntoView({ block: "center" });
+    firstRef.current?.scrollIntoView({ block: "center", inline: "start" });
   }, [result]);
   if (!a || !b || !result) {
     return (
@@ -112,7 +114,7 @@ export function RunDiff({ a, b, result }: { a: CompareSide | null; b: CompareSid
           ) : (
             <>
               The runs part at step {first}.{" "}
-              <button type="button" onClick={() => firstRef.current?.scrollIntoView({ block: "center" })}>Show</button>
+              <button type="button" onClick={() => firstRef.current?.scrollIntoView({ block: "center", inline: "start" })}>Show</button>
             </>
           )}
         </p>
