@@ -13,7 +13,7 @@ function downloadShare(file: ShareFile): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** "HTML report" and "OTLP" downloads of the current run, or of the suite when the suite view is open. */
+/** The "HTML report" download of the current run, or of the suite when the suite view is open. */
 export function ShareButtons({ what = "run" }: { what?: "run" | "suite" }) {
   const ready = useStore((s) => (what === "run" ? s.run?.scored != null : s.suite.status === "done" && s.suite.runs.length > 0));
   const [busy, setBusy] = useState<ShareFormat | null>(null);
@@ -25,7 +25,7 @@ export function ShareButtons({ what = "run" }: { what?: "run" | "suite" }) {
       const file = await shareFile(appStore.getState(), what, format);
       if (file) downloadShare(file);
     } catch (error) {
-      setProblem(`Could not write the ${format === "html" ? "HTML report" : "OTLP file"}: ${error instanceof Error ? error.message : String(error)}`);
+      setProblem(`Could not write the ${format === "html" ? "HTML report" : format}: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       setBusy(null);
     }
@@ -33,7 +33,6 @@ export function ShareButtons({ what = "run" }: { what?: "run" | "suite" }) {
   return (
     <>
       <button type="button" disabled={!ready || busy !== null} onClick={() => void share("html")}>{busy === "html" ? "Writing…" : "HTML report"}</button>
-      <button type="button" disabled={!ready || busy !== null} onClick={() => void share("otlp")}>{busy === "otlp" ? "Loading…" : "OTLP"}</button>
       {problem && <span role="alert" className="callout fail">{problem}</span>}
     </>
   );
