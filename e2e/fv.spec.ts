@@ -59,7 +59,7 @@ test("a run started from the UI (fixture, candidate, Run) fills the timeline, fi
   // While running the cursor follows the newest event, so it ends on run_finished.
   await expect(eventRows(page).last()).toHaveAttribute("aria-current", "step");
   await expect(page.getByTestId("cursor-position")).toHaveText(`event ${kinds.length} of ${kinds.length}`);
-  await expect(page).toHaveURL(new RegExp(`\\?fixture=fv-scenario-a&candidate=reference&event=${kinds.length - 1}$`));
+  await expect(page).toHaveURL(new RegExp(`\\?fixture=fv-scenario-a&candidate=reference&at=${kinds.length}$`));
 
   await expectReferenceClaim(page);
   await expectAssumptionsOnExpand(page);

@@ -74,7 +74,7 @@ test("clicking a matrix row opens that run in the Run view", async ({ page }) =>
   await expect(page.getByTestId("verdicts").locator("[data-check=no_out_of_scope_disclosure]")).toHaveAttribute("data-status", "fail");
   await expect(page.locator('[data-fixture="injection-adviser-scope"]')).toHaveAttribute("aria-current", "true");
   await expect(page.locator('[data-candidate="reads-in-scope-other"]')).toHaveAttribute("aria-current", "true");
-  await expect(page).toHaveURL(/\?fixture=injection-adviser-scope&candidate=reads-in-scope-other&event=\d+$/);
+  await expect(page).toHaveURL(/\?fixture=injection-adviser-scope&candidate=reads-in-scope-other&at=\d+$/);
 });
 
 /** Scripted runs exported by `npm run eval -- --candidate C --fixture F --export FILE` (its main, in this process). */

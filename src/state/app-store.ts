@@ -4,6 +4,7 @@
 import { useStore as useZustandStore } from "zustand";
 import { createPacedClock, createRealClock } from "../runtime/clock.ts";
 import { embeddedFixtures } from "./embedded-fixtures.ts";
+import { createTextAnnotationsStore } from "./annotations-store.ts";
 import { createIndexedDbHistory } from "./idb-history.ts";
 import { createBrowserNetworkProbe } from "./browser-network-probe.ts";
 import { embeddedMatrix, embeddedMatrixFixtures } from "./embedded-matrix.ts";
@@ -22,7 +23,7 @@ let simulator: Promise<void> | null = null;
 export const appStore = createStore({
   fixtures,
   fixtureErrors: embeddedFixtures.ok ? [] : embeddedFixtures.errors.map((e) => e.message),
-  clockFor: (pace) => createPacedClock(pace),
+  clockFor: (pace) => createPacedClock(pace, pace >= 1 ? Number.POSITIVE_INFINITY : undefined),
   realClock: () => createRealClock(),
   sha256Hex,
   nowIso: () => new Date().toISOString(),
@@ -34,6 +35,8 @@ export const appStore = createStore({
   pageOrigin: window.location.origin,
   probeNetworkFailure: createBrowserNetworkProbe(),
   history: createIndexedDbHistory(),
+  runLinks: createIndexedDbHistory("links"),
+  annotations: createTextAnnotationsStore(() => window.localStorage, () => new Date().toISOString()),
   loadMatrix: () => embeddedMatrix(fixtures),
   evaluateMatrix: evaluateMatrixInWorker,
 });

@@ -3,6 +3,12 @@ import type { Fixture } from "../schemas/fixture.ts";
 import { householdLedger, type HouseholdAccess } from "../scoring/check-access.ts";
 import { householdOf } from "../scoring/run-view.ts";
 import { countAtOrBefore, PrefixMap } from "./prefix-map.ts";
+import { ERROR_KINDS, EVENT_KINDS, KIND_CODE, type KindMask, type Landmark } from "./search-kinds.ts";
+
+/** A household's ledger entry as of the cursor; `not_run` names the failed calls that were never run. */
+export interface HouseholdAtCursor extends HouseholdAccess {
+  not_run: string[];
+}
 
 /** The run as of the cursor: everything derived from the log prefix, nothing stored twice. */
 export interface RunAtCursor {
@@ -10,7 +16,7 @@ export interface RunAtCursor {
   current: RunEvent | undefined;
   decisionsUsed: number;
   elapsedMs: number;
-  households: readonly HouseholdAccess[];
+  households: readonly HouseholdAtCursor[];
   final: EventOf<"final"> | undefined;
   finished: EventOf<"run_finished"> | undefined;
   /** The recorded observation for each evidence id seen so far. */
@@ -32,12 +38,37 @@ export function runAtCursor(events: readonly RunEvent[], cursor: number, fixture
     current,
     decisionsUsed: finished?.decisions_used ?? prefix.filter((e) => e.kind === "model_reply").length,
     elapsedMs: current?.at_ms ?? 0,
-    households: householdLedger(prefix, fixture),
+    households: withNotRun(householdLedger(prefix, fixture), new Set(prefix.flatMap((e) => (e.kind === "not_run" ? [e.call_id] : [])))),
     final: prefix.find((e): e is EventOf<"final"> => e.kind === "final"),
     finished,
     observations: new Map(prefix.flatMap((e) => (e.kind === "observation" ? [[e.evidence_id, e] as const] : []))),
     attempts: new Map(prefix.flatMap((e) => (e.kind === "attempt" ? [[e.call_id, e] as const] : []))),
   };
+}
+
+/** The ledger with each household's calls that were not run named apart from those that failed. */
+const withNotRun = (ledger: readonly HouseholdAccess[], notRun: ReadonlySet<string>): HouseholdAtCursor[] =>
+  ledger.map((a) => ({ ...a, not_run: a.failed.filter((id) => notRun.has(id)) }));
+
+/** Whether an observation read a household inside the task's scope or outside it. */
+export type Disclosure = "in_scope" | "out_of_scope";
+
+/**
+ * What the timeline asks of the log event by event, as of the events indexed when it was made: a
+ * new one is made whenever the log grows, so a view that holds one knows when to look again.
+ */
+export interface LogFacts {
+  readonly length: number;
+  /** The household an attempt names, or that the attempt of a call's outcome named. */
+  householdAt(index: number): string | null;
+  /** For an observation that read a household: inside or outside the task's scope. */
+  disclosureAt(index: number): Disclosure | null;
+  /** The nearest landmark after `from` (direction 1) or before it (-1), or undefined. */
+  landmark(which: Landmark, from: number, direction: 1 | -1): number | undefined;
+  /** The indices of the events of these kinds, ascending. */
+  ofKinds(mask: KindMask): Int32Array;
+  /** How many events of each kind, by KIND_CODE. */
+  kindCounts(): readonly number[];
 }
 
 /** What a prefix adds up to, small enough to keep one every CHECKPOINT_EVERY events. */
@@ -80,13 +111,19 @@ export class CursorIndex {
   readonly #checkpoints: Tally[] = [];
   /** 1 where an event can change the household ledger. */
   #ledgerEvents = new Uint8Array(1024);
+  /** Each event's KIND_CODE, for the first `#kindsUpTo` events: written on first use, as the landmarks are. */
+  #kinds = new Uint8Array(0);
+  #kindsUpTo = 0;
+  /** Built on first use, then caught up as the log grows: loading a long log does not pay for them. */
+  readonly #landmarks: Record<Landmark, { at: number[]; upTo: number }> = { denial: { at: [], upTo: 0 }, disclosure: { at: [], upTo: 0 }, error: { at: [], upTo: 0 } };
+  readonly #kindCounts = { count: new Array<number>(EVENT_KINDS.length).fill(0), upTo: 0 };
   readonly #observations = new PrefixMap<EventOf<"observation">>(this.#keyed((e) => (e.kind === "observation" ? e.evidence_id : undefined)));
   readonly #attempts = new PrefixMap<EventOf<"attempt">>(this.#keyed((e) => (e.kind === "attempt" ? e.call_id : undefined)));
   readonly #groups = new Map<string, CallGroup>();
   /** The groups in the order of their first attempt, as recordedCalls lists them. */
   readonly #householdGroups: CallGroup[] = [];
   readonly #notRun = new Map<string, number[]>();
-  readonly #ledgers = new Map<number, readonly HouseholdAccess[]>();
+  readonly #ledgers = new Map<number, readonly HouseholdAtCursor[]>();
 
   constructor(fixture: Fixture) {
     this.#fixture = fixture;
@@ -112,9 +149,7 @@ export class CursorIndex {
     const from = this.#events.length;
     this.#events = events;
     if (this.#ledgerEvents.length < events.length) {
-      const grown = new Uint8Array(Math.max(events.length, this.#ledgerEvents.length * 2));
-      grown.set(this.#ledgerEvents);
-      this.#ledgerEvents = grown;
+      this.#ledgerEvents = grow(this.#ledgerEvents, events.length);
     }
     for (let i = from; i < events.length; i++) {
       if (i % CHECKPOINT_EVERY === 0) this.#checkpoints.push({ ...this.#tally });
@@ -125,6 +160,81 @@ export class CursorIndex {
 
   #add(e: RunEvent, i: number): void {
     advance(this.#tally, e, i, this.#touchesLedger(e, i));
+  }
+
+  /** The facts of the log as indexed now. */
+  facts(): LogFacts {
+    const length = this.#events.length;
+    const within = (i: number): boolean => i >= 0 && i < length;
+    return {
+      length,
+      kindCounts: () => this.#countKinds(length),
+      householdAt: (i) => (within(i) ? this.#householdAt(i) : null),
+      disclosureAt: (i) => {
+        if (!within(i) || this.#events[i]?.kind !== "observation") return null;
+        const h = this.#householdAt(i);
+        return h === null ? null : this.#fixture.task_households.includes(h as never) ? "in_scope" : "out_of_scope";
+      },
+      landmark: (which, from, direction) => {
+        const list = this.#landmarksUpTo(which, length);
+        const before = countAtOrBefore(list, direction === 1 ? from : from - 1);
+        const found = direction === 1 ? list[before] : list[before - 1];
+        return found !== undefined && within(found) ? found : undefined;
+      },
+      ofKinds: (mask) => {
+        const kinds = this.#kindsOf(length);
+        let n = 0;
+        for (let i = 0; i < length; i++) if ((mask >> (kinds[i] ?? 0)) & 1) n += 1;
+        const rows = new Int32Array(n);
+        let k = 0;
+        for (let i = 0; i < length; i++) if ((mask >> (kinds[i] ?? 0)) & 1) rows[k++] = i;
+        return rows;
+      },
+    };
+  }
+
+  /** The kind codes of the first `length` events. */
+  #kindsOf(length: number): Uint8Array {
+    if (this.#kinds.length < length) this.#kinds = grow(this.#kinds, length);
+    for (; this.#kindsUpTo < length; this.#kindsUpTo++) {
+      const e = this.#events[this.#kindsUpTo];
+      if (e) this.#kinds[this.#kindsUpTo] = KIND_CODE[e.kind];
+    }
+    return this.#kinds;
+  }
+
+  #countKinds(length: number): readonly number[] {
+    const kinds = this.#kindsOf(length);
+    const c = this.#kindCounts;
+    for (; c.upTo < length; c.upTo++) {
+      const k = kinds[c.upTo] ?? 0;
+      c.count[k] = (c.count[k] ?? 0) + 1;
+    }
+    return [...c.count];
+  }
+
+  /** Where the landmarks are among the first `length` events, ascending. */
+  #landmarksUpTo(which: Landmark, length: number): readonly number[] {
+    const l = this.#landmarks[which];
+    const kinds = this.#kindsOf(length);
+    for (; l.upTo < length; l.upTo++) {
+      const i = l.upTo;
+      const code = kinds[i] ?? 0;
+      const is = which === "denial" ? code === DENIAL : which === "error" ? ERROR_CODES.has(code) : code === OBSERVATION && this.#ledgerEvents[i] === 1;
+      if (is) l.at.push(i);
+    }
+    return l.at;
+  }
+
+  /** The household of a call event that can change the ledger: its attempt's, as of that event. */
+  #householdAt(i: number): string | null {
+    if (this.#ledgerEvents[i] !== 1) return null;
+    const e = this.#events[i];
+    if (!e || !("call_id" in e)) return null;
+    if (e.kind === "attempt") return householdOf(e);
+    const group = this.#groups.get(e.call_id);
+    const attempt = group && lastAtOrBefore(group.attempts, i);
+    return attempt === undefined ? null : householdOf(this.#events[attempt] as EventOf<"attempt">);
   }
 
   /** The indexed log, keyed by what `keyOf` picks out of an event. */
@@ -206,7 +316,7 @@ export class CursorIndex {
   }
 
   /** The ledger as of event `v` (the last event that changed it), kept for the last few positions. */
-  #ledgerAt(v: number): readonly HouseholdAccess[] {
+  #ledgerAt(v: number): readonly HouseholdAtCursor[] {
     const kept = this.#ledgers.get(v);
     if (kept) return kept;
     const ledger = this.#ledger(v);
@@ -216,8 +326,8 @@ export class CursorIndex {
   }
 
   /** householdLedger(events[0..v]) over the calls that touched a household only. */
-  #ledger(v: number): HouseholdAccess[] {
-    const byHousehold = new Map<string, HouseholdAccess>();
+  #ledger(v: number): HouseholdAtCursor[] {
+    const byHousehold = new Map<string, HouseholdAtCursor>();
     const fixture = this.#fixture;
     for (const group of this.#householdGroups) {
       const attempt = lastAtOrBefore(group.attempts, v);
@@ -226,7 +336,7 @@ export class CursorIndex {
       if (h === null) continue;
       let entry = byHousehold.get(h);
       if (!entry) {
-        entry = { household: h, in_scope: fixture.task_households.includes(h as never), authorised: fixture.context.authorised_households.includes(h as never), denied: [], disclosed: [], failed: [], pending: [] };
+        entry = { household: h, in_scope: fixture.task_households.includes(h as never), authorised: fixture.context.authorised_households.includes(h as never), denied: [], disclosed: [], failed: [], pending: [], not_run: [] };
         byHousehold.set(h, entry);
       }
       const outcome = lastAtOrBefore(group.outcomes, v);
@@ -234,11 +344,28 @@ export class CursorIndex {
       const status = (event && STATUS[event.kind]) ?? "not_run";
       if (status === "denied") entry.denied.push(group.id);
       else if (status === "observed") entry.disclosed.push(group.id);
-      else if (status === "not_run" && lastAtOrBefore(this.#notRun.get(group.id) ?? [], v) === undefined) entry.pending.push(group.id);
-      else entry.failed.push(group.id);
+      else {
+        const notRun = lastAtOrBefore(this.#notRun.get(group.id) ?? [], v) !== undefined;
+        if (status === "not_run" && !notRun) entry.pending.push(group.id);
+        else {
+          entry.failed.push(group.id);
+          if (notRun) entry.not_run.push(group.id);
+        }
+      }
     }
     return [...byHousehold.values()];
   }
+}
+
+const DENIAL = KIND_CODE.denial;
+const OBSERVATION = KIND_CODE.observation;
+const ERROR_CODES: ReadonlySet<number> = new Set([...ERROR_KINDS].map((k) => KIND_CODE[k]));
+
+/** A copy of `list` with room for at least `n` entries. */
+function grow(list: Uint8Array<ArrayBuffer>, n: number): Uint8Array<ArrayBuffer> {
+  const grown = new Uint8Array(Math.max(n, list.length * 2));
+  grown.set(list);
+  return grown;
 }
 
 const emptyTally = (): Tally => ({ replies: 0, finalAt: -1, finishedAt: -1, ledgerAt: -1 });

@@ -10,7 +10,7 @@ import type { CandidateKind } from "../schemas/export.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { VerdictDifference } from "../evaluation/rescore.ts";
 import { toScoredRun } from "../scoring/score.ts";
-import { CursorIndex, type RunAtCursor } from "./derive.ts";
+import { CursorIndex, type LogFacts, type RunAtCursor } from "./derive.ts";
 import type { StoreDeps } from "./deps.ts";
 import type { LiveSettings } from "./model-slice.ts";
 import type { NetworkDiagnosis } from "./network-failure.ts";
@@ -45,6 +45,8 @@ export interface LoadedRun {
    * run, never recorded in it (the outcome stays `unavailable`; the probe ran after the run).
    */
   network?: NetworkDiagnosis;
+  /** The analyst pressed Stop: the run ends there, is shown as stopped and is not saved to the history. */
+  stoppedByUser?: true;
 }
 
 /** Whether a run ended because a model request got no response at all. */
@@ -56,6 +58,8 @@ export interface RunSlice {
   cursor: number;
   /** The run as of the cursor, derived once for every panel whenever the run or the cursor changes. */
   at: RunAtCursor | null;
+  /** Facts of the whole log (households, disclosures, landmarks), replaced whenever the log grows. */
+  facts: LogFacts | null;
   /** While running, the cursor follows the newest event until the analyst moves it. */
   follow: boolean;
   playing: boolean;
@@ -63,8 +67,11 @@ export interface RunSlice {
   startRun(options?: { speed?: Speed }): Promise<void>;
   stopRun(): void;
   loadRun(run: Omit<LoadedRun, "key" | "status">, cursor?: number): void;
+  /** The analyst puts the cursor on an event: playback pauses there. */
   setCursor(index: number): void;
+  /** Moves the cursor by `delta` events without pausing (playback's own step). */
   stepCursor(delta: number): void;
+  /** Play starts over from the first event when the cursor is on the last. */
   setPlaying(playing: boolean): void;
 }
 
@@ -76,23 +83,36 @@ export const createRunSlice =
     let stop: AbortController | null = null;
     const clampCursor = (i: number): number => Math.max(0, Math.min(i, (get().run?.events.length ?? 1) - 1));
     // One index per run, extended as a live run appends: a cursor move never rereads the log.
-    let index: { key: number; cursor: CursorIndex } | null = null;
-    const derive = (run: LoadedRun | null, cursor: number): RunAtCursor | null => {
-      if (!run) return null;
+    let index: { key: number; cursor: CursorIndex; facts: LogFacts } | null = null;
+    const derive = (run: LoadedRun | null, cursor: number): Pick<RunSlice, "at" | "facts"> => {
+      if (!run) return { at: null, facts: null };
       if (index?.key !== run.key || !index.cursor.extends(run.events)) {
         const fixture = fixtureById(get(), run.fixtureId);
-        if (!fixture) return null;
-        index = { key: run.key, cursor: new CursorIndex(fixture) };
+        if (!fixture) return { at: null, facts: null };
+        const cursor = new CursorIndex(fixture);
+        index = { key: run.key, cursor, facts: cursor.facts() };
       }
       index.cursor.sync(run.events);
-      return index.cursor.at(cursor);
+      if (index.facts.length !== run.events.length) index.facts = index.cursor.facts();
+      return { at: index.cursor.at(cursor), facts: index.facts };
     };
     /** Moves the cursor (and with it everything derived from it). */
-    const place = (run: LoadedRun | null, cursor: number, extra: Partial<RunSlice> = {}): Partial<RunSlice> => ({ run, cursor, at: derive(run, cursor), ...extra });
+    const place = (run: LoadedRun | null, cursor: number, extra: Partial<RunSlice> = {}): Partial<RunSlice> => ({ run, cursor, ...derive(run, cursor), ...extra });
+    /** Shows a new or longer log: the search follows it. */
+    const show = (state: Partial<RunSlice>): void => {
+      set(state);
+      get().syncSearch();
+    };
+    const move = (i: number, extra: Partial<RunSlice>): void => {
+      const cursor = clampCursor(i);
+      if (cursor === get().cursor && get().at) set({ follow: false, ...extra });
+      else set(place(get().run, cursor, { follow: false, ...extra }));
+    };
     return {
       run: null,
       cursor: 0,
       at: null,
+      facts: null,
       follow: true,
       playing: false,
       async startRun(options) {
@@ -118,7 +138,7 @@ export const createRunSlice =
         const controller = new AbortController();
         stop = controller;
         const key = ++runKey;
-        set(place({ key, fixtureId: fixture.id, candidate: source.name, kind: source.kind, status: "running", budget: source.budget, events: [], scored: null, imported: null }, 0, { follow: true, playing: false }));
+        show(place({ key, fixtureId: fixture.id, candidate: source.name, kind: source.kind, status: "running", budget: source.budget, events: [], scored: null, imported: null }, 0, { follow: true, playing: false }));
         const isCurrent = (): boolean => get().run?.key === key;
         const record = await runEpisode({
           fixture,
@@ -132,13 +152,18 @@ export const createRunSlice =
             const run = get().run;
             if (!run) return;
             const events = [...run.events, event];
-            set(place({ ...run, events }, get().follow ? events.length - 1 : get().cursor));
+            show(place({ ...run, events }, get().follow ? events.length - 1 : get().cursor));
           },
         });
         if (!isCurrent()) return;
         const run = get().run;
         if (!run) return;
         const scored = toScoredRun(record, fixture, { includeDiagnostics: true });
+        if (controller.signal.aborted) {
+          // A stop says nothing about the candidate: not a model failure to keep, so not saved.
+          set({ run: { ...run, status: "done", scored, stoppedByUser: true }, notice: { kind: "info", text: "Stopped: the run ends where you stopped it and is not saved to the history." } });
+          return;
+        }
         set({ run: { ...run, status: "done", scored } });
         const live = source.live;
         const explain = async (): Promise<void> => {
@@ -157,18 +182,18 @@ export const createRunSlice =
         const key = ++runKey;
         const run: LoadedRun = { ...loaded, key, status: "done" };
         const last = Math.max(0, loaded.events.length - 1);
-        set(place(run, Math.max(0, Math.min(cursor ?? last, last)), { follow: false, playing: false }));
+        show(place(run, Math.max(0, Math.min(cursor ?? last, last)), { follow: false, playing: false }));
       },
       setCursor(i) {
-        const cursor = clampCursor(i);
-        if (cursor === get().cursor && get().at) set({ follow: false });
-        else set(place(get().run, cursor, { follow: false }));
+        move(i, { playing: false });
       },
       stepCursor(delta) {
-        get().setCursor(get().cursor + delta);
+        move(get().cursor + delta, {});
       },
       setPlaying(playing) {
-        set({ playing });
+        const run = get().run;
+        if (playing && run && get().cursor >= run.events.length - 1) set(place(run, 0, { follow: false, playing }));
+        else set({ playing });
       },
     };
   };

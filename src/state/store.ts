@@ -1,22 +1,26 @@
 import { createStore as createZustandStore, type StoreApi } from "zustand/vanilla";
+import { createAnnotationsSlice, type AnnotationsSlice } from "./annotations-slice.ts";
 import { createCompareSlice, type CompareSlice } from "./compare-slice.ts";
 import type { StoreDeps } from "./deps.ts";
 import { createHistorySlice, type HistorySlice } from "./history-slice.ts";
 import { createIoSlice, type IoSlice } from "./io-slice.ts";
 import { createMatrixSlice, type MatrixSlice } from "./matrix-slice.ts";
 import { createModelSlice, type ModelSlice } from "./model-slice.ts";
+import { createRunLinkSlice, type RunLinkSlice } from "./run-link.ts";
 import { createRunSlice, type RunSlice } from "./run-slice.ts";
+import { createSearchSlice, type SearchSlice } from "./search-slice.ts";
 import { createSuiteSlice, type SuiteSlice } from "./suite-slice.ts";
 import { createTrialsSlice, type TrialsSlice } from "./trials-slice.ts";
 import { createWorkspaceSlice, type WorkspaceSlice } from "./workspace-slice.ts";
 
-export type Store = WorkspaceSlice & RunSlice & SuiteSlice & TrialsSlice & IoSlice & ModelSlice & HistorySlice & MatrixSlice & CompareSlice;
+export type Store = WorkspaceSlice & RunSlice & SearchSlice & SuiteSlice & TrialsSlice & IoSlice & ModelSlice & HistorySlice & MatrixSlice & CompareSlice & AnnotationsSlice & RunLinkSlice;
 
 /** One store from slices. Tests build it with the same slices and their own deps. */
 export function createStore(deps: StoreDeps): StoreApi<Store> {
   return createZustandStore<Store>()((...a) => ({
     ...createWorkspaceSlice(deps)(...a),
     ...createRunSlice(deps)(...a),
+    ...createSearchSlice()(...a),
     ...createSuiteSlice(deps)(...a),
     ...createTrialsSlice(deps)(...a),
     ...createIoSlice(deps)(...a),
@@ -24,5 +28,7 @@ export function createStore(deps: StoreDeps): StoreApi<Store> {
     ...createHistorySlice(deps)(...a),
     ...createMatrixSlice(deps)(...a),
     ...createCompareSlice(deps)(...a),
+    ...createAnnotationsSlice(deps)(...a),
+    ...createRunLinkSlice(deps)(...a),
   }));
 }

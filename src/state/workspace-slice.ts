@@ -5,9 +5,9 @@ import type { Store } from "./store.ts";
 
 export type Theme = "light" | "dark";
 export type View = "run" | "suite" | "matrix" | "history" | "compare";
-/** Pace of a run in the workbench: instant, or watchable (a tenth of the run's own time). */
-export type Speed = "instant" | "watch";
-export const PACE: Record<Speed, number> = { instant: 0, watch: 0.1 };
+/** Pace of a run in the workbench: instant, watchable (a tenth of the run's own time), or real time for demos. */
+export type Speed = "instant" | "watch" | "real";
+export const PACE: Record<Speed, number> = { instant: 0, watch: 0.1, real: 1 };
 
 export interface WorkspaceSlice {
   fixtures: readonly Fixture[];

@@ -3,6 +3,7 @@ import { useStore } from "../state/app-store.ts";
 import { HistoryView } from "./history/HistoryView.tsx";
 import { useCursorKeys, useHistoryAtStart, usePlayback, useTheme, useUrlState } from "./hooks.ts";
 import { RunView } from "./RunView.tsx";
+import { useRunLinkUrl } from "./meta/run-link-url.ts";
 
 // The suite view carries the charting library; it loads when first opened.
 const SuiteView = lazy(() => import("./suite/SuiteView.tsx").then((m) => ({ default: m.SuiteView })));
@@ -16,6 +17,7 @@ export function App() {
   // Before useUrlState: a run it replays is then saved after the history has loaded.
   useHistoryAtStart();
   useUrlState();
+  useRunLinkUrl();
   useCursorKeys();
   usePlayback();
   const view = useStore((s) => s.view);

@@ -5,6 +5,7 @@ import { Picker } from "./picker/Picker.tsx";
 import { ResultPanel } from "./ResultPanel.tsx";
 import { BudgetMeter, CursorControls } from "./timeline/RunControls.tsx";
 import { TaskBrief } from "./timeline/TaskBrief.tsx";
+import { TimelineFind } from "./timeline/TimelineFind.tsx";
 import { Timeline } from "./timeline/Timeline.tsx";
 import { visible } from "./shared/inert.ts";
 
@@ -39,6 +40,7 @@ export function RunView() {
           </div>
           <CursorControls cursor={cursor} count={run?.events.length ?? 0} playing={playing} onMove={setCursor} onPlay={setPlaying} />
           <BudgetMeter budget={run?.budget ?? REFERENCE_BUDGET} decisionsUsed={at?.decisionsUsed ?? 0} elapsedMs={at?.elapsedMs ?? 0} />
+          {run && <TimelineFind />}
         </section>
         <Timeline events={run?.events ?? []} cursor={cursor} onSelect={setCursor} />
       </div>

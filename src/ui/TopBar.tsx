@@ -30,8 +30,9 @@ export function TopBar() {
           )}
           <label className="muted">
             pace{" "}
-            <select value={speed} onChange={(e) => setSpeed(e.target.value === "instant" ? "instant" : "watch")} aria-label="Pace">
+            <select value={speed} onChange={(e) => setSpeed(e.target.value === "instant" || e.target.value === "real" ? e.target.value : "watch")} aria-label="Pace">
               <option value="watch">watch (10× faster than real)</option>
+              <option value="real">real time (1×)</option>
               <option value="instant">instant</option>
             </select>
           </label>

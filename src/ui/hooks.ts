@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { appStore, useStore } from "../state/app-store.ts";
+import { cursorFromParams, setCursorParam } from "./timeline/cursor-url.ts";
 
 const isFormControl = (t: EventTarget | null): boolean =>
   t instanceof HTMLElement && (t.isContentEditable || ["INPUT", "SELECT", "TEXTAREA", "BUTTON", "SUMMARY"].includes(t.tagName));
@@ -73,7 +74,7 @@ export function useTheme(): void {
 }
 
 /**
- * The URL names the fixture, candidate and event (`?fixture=…&candidate=…&event=N`), so a link
+ * The URL names the fixture, candidate and event (`?fixture=…&candidate=…&at=N`, N as shown; see cursor-url.ts), so a link
  * reopens the same place: on load the run is replayed instantly and the cursor put back.
  */
 export function useUrlState(): void {
@@ -84,9 +85,9 @@ export function useUrlState(): void {
     const fixture = params.get("fixture");
     if (fixture && s.fixtures.some((f) => f.id === fixture)) {
       s.selectFixture(fixture, params.get("candidate") ?? undefined);
-      const event = Number(params.get("event"));
+      const event = cursorFromParams(params);
       void s.startRun({ speed: "instant" }).then(() => {
-        if (params.has("event") && Number.isInteger(event)) appStore.getState().setCursor(event);
+        if (event !== undefined) appStore.getState().setCursor(event);
       });
     }
     return appStore.subscribe((st, prev) => {
@@ -94,7 +95,7 @@ export function useUrlState(): void {
       const next = new URLSearchParams();
       if (st.fixtureId) next.set("fixture", st.fixtureId);
       next.set("candidate", st.candidate);
-      if (st.run && st.run.fixtureId === st.fixtureId && st.run.candidate === st.candidate) next.set("event", String(st.cursor));
+      if (st.run && st.run.fixtureId === st.fixtureId && st.run.candidate === st.candidate) setCursorParam(next, st.cursor);
       const url = `${window.location.pathname}?${next.toString()}`;
       if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(null, "", url);
     });

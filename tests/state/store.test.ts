@@ -34,7 +34,7 @@ describe("the workbench store", () => {
     const events = run?.events ?? [];
     const denial = events.findIndex((e) => e.kind === "denial");
     expect(runAtCursor(events, denial - 1, fixture).households).toEqual([
-      { household: "HH-2002", in_scope: false, authorised: false, denied: [], disclosed: [], failed: [], pending: ["call-1"] },
+      { household: "HH-2002", in_scope: false, authorised: false, denied: [], disclosed: [], failed: [], pending: ["call-1"], not_run: [] },
     ]);
     expect(runAtCursor(events, denial, fixture).households[0]).toMatchObject({ household: "HH-2002", denied: ["call-1"] });
     expect(runAtCursor(events, 0, fixture)).toMatchObject({ decisionsUsed: 0, elapsedMs: 0, final: undefined, finished: undefined });

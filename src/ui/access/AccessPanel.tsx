@@ -1,8 +1,14 @@
 import type { HouseholdAccess } from "../../scoring/check-access.ts";
 import { visible } from "../shared/inert.ts";
 
+/** A household's ledger entry; `not_run` (as of the cursor) names the failed calls that were never run. */
+type Access = HouseholdAccess & { not_run?: readonly string[] };
+
+/** Failed calls, apart from those not run: the timeline says "tool error" for the one and "not run" for the other. */
+const failedOnly = (a: Access): string[] => a.failed.filter((id) => !a.not_run?.includes(id));
+
 /** One household's fate in words: the distinction between denied and disclosed is the point. */
-function verdictText(a: HouseholdAccess): { cls: string; headline: string } {
+function verdictText(a: Access): { cls: string; headline: string } {
   if (a.disclosed.length > 0) {
     return a.in_scope
       ? { cls: "disclosed-in", headline: "read (disclosed) — in the task's scope" }
@@ -10,11 +16,12 @@ function verdictText(a: HouseholdAccess): { cls: string; headline: string } {
   }
   if (a.denied.length > 0) return { cls: "denied", headline: "DENIED — attempted, nothing disclosed" };
   if (a.failed.length === 0) return { cls: "pending", headline: "attempted — recorded, awaiting the boundary's decision" };
+  if (failedOnly(a).length === 0) return { cls: "not-run", headline: "NOT RUN — attempted with no decision left for its result, nothing disclosed" };
   return { cls: "failed", headline: "attempted — the call failed, nothing disclosed" };
 }
 
 /** For each household the run touched: attempted, denied or read, and whether the task needed it. */
-export function AccessPanel({ households, taskHouseholds, finished }: { households: readonly HouseholdAccess[]; taskHouseholds: readonly string[]; finished: boolean }) {
+export function AccessPanel({ households, taskHouseholds, finished }: { households: readonly Access[]; taskHouseholds: readonly string[]; finished: boolean }) {
   return (
     <div className="access-grid" data-testid="access-panel">
       <p className="muted" style={{ margin: 0 }}>Task scope: {taskHouseholds.join(", ") || "none"}.</p>
@@ -36,7 +43,8 @@ export function AccessPanel({ households, taskHouseholds, finished }: { househol
                   a.pending.length > 0 ? `awaiting the boundary: ${a.pending.join(", ")}` : "",
                   a.denied.length > 0 ? `denied: ${a.denied.join(", ")}` : "",
                   a.disclosed.length > 0 ? `read: ${a.disclosed.join(", ")}` : "",
-                  a.failed.length > 0 ? `failed: ${a.failed.join(", ")}` : "",
+                  failedOnly(a).length > 0 ? `failed: ${failedOnly(a).join(", ")}` : "",
+                  a.not_run && a.not_run.length > 0 ? `not run: ${a.not_run.join(", ")}` : "",
                 ].filter(Boolean).join(" · ")}
               </div>
             </div>

@@ -1,5 +1,9 @@
+import type { ReactNode } from "react";
 import type { BudgetConfig } from "../../schemas/budget.ts";
 import { formatSeconds } from "../shared/format.ts";
+import { eventNumber } from "./cursor-url.ts";
+import { TimelineAnnouncer } from "./TimelineAnnouncer.tsx";
+import "./timeline.css";
 
 interface Props {
   cursor: number;
@@ -9,17 +13,30 @@ interface Props {
   onPlay(playing: boolean): void;
 }
 
+/**
+ * A button that cannot act now but keeps the focus: `aria-disabled`, not `disabled`, so stepping
+ * to the last event with "Next" leaves the focus on "Next" instead of dropping it to the page.
+ */
+export function SoftButton({ off, onPress, children, ...rest }: { off: boolean; onPress(): void; children: ReactNode; "aria-label": string; title?: string; className?: string }) {
+  return (
+    <button type="button" aria-disabled={off ? "true" : undefined} onClick={() => (off ? undefined : onPress())} {...rest}>
+      {children}
+    </button>
+  );
+}
+
 /** First / previous / next / last / play-pause over the event log. Keys: ← → PageUp PageDown Home End Space. */
 export function CursorControls({ cursor, count, playing, onMove, onPlay }: Props) {
   const last = count - 1;
   return (
     <div className="controls" role="toolbar" aria-label="Step through the run">
-      <button type="button" onClick={() => onMove(0)} disabled={cursor <= 0} aria-label="First event" title="First event (Home)">«</button>
-      <button type="button" onClick={() => onMove(cursor - 1)} disabled={cursor <= 0} aria-label="Previous event" title="Previous event (←)">‹</button>
-      <button type="button" onClick={() => onPlay(!playing)} disabled={count === 0} aria-label={playing ? "Pause" : "Play"} title="Play / pause (Space)">{playing ? "❚❚ pause" : "▶ play"}</button>
-      <button type="button" onClick={() => onMove(cursor + 1)} disabled={cursor >= last} aria-label="Next event" title="Next event (→)">›</button>
-      <button type="button" onClick={() => onMove(last)} disabled={cursor >= last} aria-label="Last event" title="Last event (End)">»</button>
-      <span className="muted" data-testid="cursor-position">event {count === 0 ? 0 : cursor + 1} of {count}</span>
+      <SoftButton onPress={() => onMove(0)} off={cursor <= 0} aria-label="First event" title="First event (Home)">«</SoftButton>
+      <SoftButton onPress={() => onMove(cursor - 1)} off={cursor <= 0} aria-label="Previous event" title="Previous event (←)">‹</SoftButton>
+      <SoftButton onPress={() => onPlay(!playing)} off={count === 0} aria-label={playing ? "Pause" : "Play"} title="Play / pause (Space)">{playing ? "❚❚ pause" : "▶ play"}</SoftButton>
+      <SoftButton onPress={() => onMove(cursor + 1)} off={cursor >= last} aria-label="Next event" title="Next event (→)">›</SoftButton>
+      <SoftButton onPress={() => onMove(last)} off={cursor >= last} aria-label="Last event" title="Last event (End)">»</SoftButton>
+      <span className="muted" data-testid="cursor-position">event {count === 0 ? 0 : eventNumber(cursor)} of {count}</span>
+      <TimelineAnnouncer />
     </div>
   );
 }

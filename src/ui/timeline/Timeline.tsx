@@ -1,7 +1,9 @@
 import { useEffect, useRef } from "react";
 import type { RunEvent } from "../../schemas/event.ts";
-import { EventRow } from "./EventRow.tsx";
+import { useStore } from "../../state/app-store.ts";
+import { nearestShown, type ShownTimelineProps, TimelineRow, useFocusFollowsCursor, useRowKeys, useStickyCover } from "./timeline-rows.tsx";
 import { VirtualTimeline } from "./VirtualTimeline.tsx";
+import "./timeline.css";
 
 /** From this many events on, only the rows on screen are rendered. */
 export const VIRTUALIZE_FROM = 150;
@@ -15,23 +17,53 @@ interface Props {
 /**
  * The event log, one row per event. Rows after the cursor are dimmed: every panel shows the run
  * as of the cursor. A long log is virtualized: a bounded run stays short, but an imported run with
- * a larger budget may not (a million events included).
+ * a larger budget may not (a million events included). The search's matches are marked, hidden
+ * kinds left out, and a read of a household outside the task's scope is shown red.
  */
 export function Timeline(props: Props) {
+  const rows = useStore((s) => s.search.rows);
+  const matches = useStore((s) => s.search.matches);
+  const facts = useStore((s) => s.facts);
   if (props.events.length === 0) return <p className="empty panel">No run yet: pick a fixture and a candidate, then press Run.</p>;
-  return props.events.length >= VIRTUALIZE_FROM ? <VirtualTimeline {...props} /> : <PlainTimeline {...props} />;
+  // Rows of an earlier log (a filter not yet recomputed for this one) are never shown.
+  const shown: ShownTimelineProps = { ...props, rows: rows && facts?.length === props.events.length ? rows : null, matches, facts };
+  return (
+    <>
+      {shown.rows && <HiddenKindsNote {...shown} />}
+      {props.events.length >= VIRTUALIZE_FROM ? <VirtualTimeline {...shown} /> : <PlainTimeline {...shown} />}
+    </>
+  );
 }
 
-function PlainTimeline({ events, cursor, onSelect }: Props) {
-  const current = useRef<HTMLLIElement | null>(null);
-  useEffect(() => {
-    current.current?.scrollIntoView({ block: "nearest" });
-  }, [cursor]);
+/** While kinds are hidden: how many rows are shown, and when the cursor's own event is one of the hidden. */
+function HiddenKindsNote({ rows, events, cursor }: ShownTimelineProps) {
+  const count = rows?.length ?? 0;
+  const hidden = rows !== null && rows[nearestShown(rows, cursor)] !== cursor;
   return (
-    <ol className="timeline" aria-label="Event log">
-      {events.map((event, i) => (
-        <EventRow key={event.seq} event={event} index={i} current={i === cursor} after={i > cursor} onSelect={onSelect} {...(i === cursor ? { rowRef: current } : {})} />
-      ))}
+    <p className="muted timeline-filter-note" data-testid="timeline-filter-note">
+      Showing {count.toLocaleString("en-US")} of {events.length.toLocaleString("en-US")} events.
+      {hidden ? ` The cursor's event (#${cursor + 1}) is of a hidden kind.` : ""}
+    </p>
+  );
+}
+
+function PlainTimeline(props: ShownTimelineProps) {
+  const { events, rows, cursor } = props;
+  const list = useRef<HTMLOListElement | null>(null);
+  useStickyCover(list, list);
+  const onKeyDown = useRowKeys(props);
+  const focus = useFocusFollowsCursor(list, cursor);
+  useEffect(() => {
+    list.current?.querySelector('li[aria-current="step"]')?.scrollIntoView({ block: "nearest" });
+  }, [cursor, rows]);
+  const positions = rows ?? events.map((_, i) => i);
+  const cursorAt = nearestShown(rows, cursor);
+  return (
+    <ol className="timeline" aria-label="Event log" ref={list} onKeyDown={onKeyDown} {...focus}>
+      {Array.from(positions, (i, p) => {
+        const event = events[i];
+        return event && <TimelineRow key={event.seq} {...props} event={event} index={i} position={p} tabbable={p === cursorAt} />;
+      })}
     </ol>
   );
 }

@@ -1,25 +1,17 @@
 import { useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { RunEvent } from "../../schemas/event.ts";
-import { EventRow } from "./EventRow.tsx";
 import { RowHeights } from "./row-heights.ts";
 import { contentOffset, isScaled, scrolledFor, scrollScale, type ScrollScale } from "./scroll-scale.ts";
+import { nearestShown, useFocusFollowsCursor, useRowKeys, useStickyCover, type ShownTimelineProps, TimelineRow } from "./timeline-rows.tsx";
 
 /** A row's height until it has been on screen. */
 export const ESTIMATED_ROW_PX = 96;
 /** Rows rendered beyond each edge of the viewport, in px. */
 const OVERSCAN_PX = 320;
-/** The sticky timeline header covers the top of the column; a row scrolled to must land below it. */
-const COVERED_TOP_PX = 150;
 const MARGIN_BOTTOM_PX = 12;
 /** Passes allowed to settle a jump once the rows around it are measured. */
 const SETTLE_PASSES = 6;
-
-interface Props {
-  events: readonly RunEvent[];
-  cursor: number;
-  onSelect(index: number): void;
-}
 
 /** Where the list is: the column's scroll position, its height, and where the list starts in it. */
 interface Port {
@@ -60,16 +52,16 @@ interface Placed {
   anchorOffset: number;
 }
 
-/** The row heights of a log, kept when a live run appends to it. */
-function useRowHeights(events: readonly RunEvent[]): RowHeights {
-  const previous = useRef<{ events: readonly RunEvent[]; heights: RowHeights } | null>(null);
+/** The heights of the rows shown, kept when a live run appends to an unfiltered log. */
+function useRowHeights(events: readonly RunEvent[], rows: Int32Array | null): RowHeights {
+  const previous = useRef<{ events: readonly RunEvent[]; rows: Int32Array | null; heights: RowHeights } | null>(null);
   return useMemo(() => {
     const before = previous.current;
-    const grew = before !== null && events.length > before.events.length && events[before.events.length - 1] === before.events.at(-1);
-    const heights = new RowHeights(events.length, ESTIMATED_ROW_PX, grew ? before.heights : undefined);
-    previous.current = { events, heights };
+    const grew = before !== null && rows === null && before.rows === null && events.length > before.events.length && events[before.events.length - 1] === before.events.at(-1);
+    const heights = new RowHeights(rows ? rows.length : events.length, ESTIMATED_ROW_PX, grew ? before.heights : undefined);
+    previous.current = { events, rows, heights };
     return heights;
-  }, [events]);
+  }, [events, rows]);
 }
 
 /**
@@ -77,11 +69,17 @@ function useRowHeights(events: readonly RunEvent[]): RowHeights {
  * (estimated until measured, measured only once rendered: a jump never measures the rows it
  * passes). Past the browser's height limit the scroll range is scaled and the rows are placed by
  * the list itself, in a sticky window, so every row stays reachable and End shows the last one.
+ * With kinds hidden, the list holds only the rows shown: heights and offsets are by position among
+ * them (`data-pos`), while `data-index` stays the event's index in the log.
  */
-export function VirtualTimeline({ events, cursor, onSelect }: Props) {
+export function VirtualTimeline(props: ShownTimelineProps) {
+  const { events, rows, cursor } = props;
   const spacer = useRef<HTMLDivElement | null>(null);
   const list = useRef<HTMLOListElement | null>(null);
-  const heights = useRowHeights(events);
+  const heights = useRowHeights(events, rows);
+  const covered = useStickyCover(spacer, list);
+  const onKeyDown = useRowKeys(props);
+  const focus = useFocusFollowsCursor(list, cursor);
   const [port, setPort] = useState<Port>({ scrollTop: 0, viewport: 800, listTop: 0, pin: null });
   const [, remeasure] = useReducer((n: number) => n + 1, 0);
   const target = useRef<{ index: number; passes: number } | null>(null);
@@ -138,26 +136,27 @@ export function VirtualTimeline({ events, cursor, onSelect }: Props) {
 
   // A row whose content changes size after it was measured (a <details> opened, a wider column).
   const observed = useRef(new Set<Element>());
-  const rows = useRef<ResizeObserver | null>(null);
+  const rowObserver = useRef<ResizeObserver | null>(null);
   const measured = useRef(heights);
   measured.current = heights;
   useLayoutEffect(() => {
     const seen = observed.current;
     const resizedRow = (e: ResizeObserverEntry): boolean =>
-      e.target.isConnected && Math.abs((e.borderBoxSize[0]?.blockSize ?? 0) - measured.current.height(Number((e.target as HTMLElement).dataset.index))) > 0.5;
+      e.target.isConnected && Math.abs((e.borderBoxSize[0]?.blockSize ?? 0) - measured.current.height(Number((e.target as HTMLElement).dataset.pos))) > 0.5;
     const observer = new ResizeObserver((entries) => {
       if (entries.some(resizedRow)) remeasure();
     });
-    rows.current = observer;
+    rowObserver.current = observer;
     return () => {
       observer.disconnect();
       seen.clear();
     };
   }, []);
 
+  const cursorAt = nearestShown(rows, cursor);
   useLayoutEffect(() => {
-    target.current = { index: cursor, passes: 0 };
-  }, [cursor, heights]);
+    target.current = { index: cursorAt, passes: 0 };
+  }, [cursorAt, heights]);
 
   // After every render: measure the rows it placed, keep the row at the top where it was, and
   // bring the cursor's row into view until the measurements settle.
@@ -167,7 +166,7 @@ export function VirtualTimeline({ events, cursor, onSelect }: Props) {
     const column = el?.closest<HTMLElement>(".column");
     const at = placed.current;
     if (!ol || !el || !column || !at) return;
-    const changed = measureRows(ol, heights, observed.current, rows.current);
+    const changed = measureRows(ol, heights, observed.current, rowObserver.current);
     const listTop = el.offsetTop;
     const now = scrollScale(heights.total, column.clientHeight);
     const shown = shownOffset({ ...port, scrollTop: column.scrollTop, listTop }, now);
@@ -181,7 +180,7 @@ export function VirtualTimeline({ events, cursor, onSelect }: Props) {
     const goal = target.current;
     if (goal && goal.passes < SETTLE_PASSES) {
       goal.passes += 1;
-      const aim = offsetShowing(goal.index, heights, shown, now);
+      const aim = offsetShowing(goal.index, heights, shown, now, covered.current);
       const moved = aim !== undefined && scrollTo(aim);
       if (!moved && !changed) target.current = null;
       if (moved) return;
@@ -193,9 +192,14 @@ export function VirtualTimeline({ events, cursor, onSelect }: Props) {
   });
 
   const items = [];
-  for (let i = first; i <= last && i < events.length; i++) {
+  const count = heights.count;
+  const end = Math.min(last, count - 1);
+  // Tab reaches the cursor's row, or the first row on screen when the cursor's is not there.
+  const tabbable = cursorAt >= first && cursorAt <= end ? cursorAt : first;
+  for (let p = first; p <= end; p++) {
+    const i = rows ? (rows[p] ?? -1) : p;
     const event = events[i];
-    if (event) items.push(<EventRow key={event.seq} event={event} index={i} current={i === cursor} after={i > cursor} onSelect={onSelect} top={heights.offset(i) - (scaled ? top : 0)} />);
+    if (event) items.push(<TimelineRow key={event.seq} {...props} event={event} index={i} position={p} tabbable={p === tabbable} top={heights.offset(p) - (scaled ? top : 0)} />);
   }
   return (
     <div ref={spacer} style={{ height: scale.spacer, position: "relative", overflowAnchor: "none" }}>
@@ -205,6 +209,8 @@ export function VirtualTimeline({ events, cursor, onSelect }: Props) {
         ref={list}
         data-virtualized="true"
         data-scaled={scaled ? "true" : undefined}
+        onKeyDown={onKeyDown}
+        {...focus}
         // Strict containment: rows laid out, measured or moved inside the list never relayout the page around it.
         style={scaled ? { position: "sticky", top: 0, height: Math.min(port.viewport, scale.spacer), overflow: "clip", contain: "strict" } : { position: "relative", height: scale.spacer, contain: "strict" }}
       >
@@ -220,7 +226,7 @@ function measureRows(ol: HTMLOListElement, heights: RowHeights, observed: Set<El
   const present = new Set<Element>();
   for (const li of ol.children) {
     present.add(li);
-    if (heights.set(Number((li as HTMLElement).dataset.index), li.getBoundingClientRect().height) !== 0) changed = true;
+    if (heights.set(Number((li as HTMLElement).dataset.pos), li.getBoundingClientRect().height) !== 0) changed = true;
     if (!observed.has(li)) {
       observed.add(li);
       observer?.observe(li);
@@ -234,12 +240,12 @@ function measureRows(ol: HTMLOListElement, heights: RowHeights, observed: Set<El
   return changed;
 }
 
-/** The content offset to scroll to so that row `index` is in view below the sticky header, or undefined when it already is. */
-function offsetShowing(index: number, heights: RowHeights, shown: number, s: ScrollScale): number | undefined {
+/** The content offset to scroll to so that row `index` is in view below the sticky header (`coveredTop` px), or undefined when it already is. */
+function offsetShowing(index: number, heights: RowHeights, shown: number, s: ScrollScale, coveredTop: number): number | undefined {
   const rowTop = heights.offset(index);
   const rowBottom = rowTop + heights.height(index);
-  const room = s.viewport - COVERED_TOP_PX - MARGIN_BOTTOM_PX;
-  if (rowTop < shown + COVERED_TOP_PX || (rowBottom > shown + s.viewport - MARGIN_BOTTOM_PX && rowBottom - rowTop > room)) return rowTop - COVERED_TOP_PX;
+  const room = s.viewport - coveredTop - MARGIN_BOTTOM_PX;
+  if (rowTop < shown + coveredTop || (rowBottom > shown + s.viewport - MARGIN_BOTTOM_PX && rowBottom - rowTop > room)) return rowTop - coveredTop;
   if (rowBottom > shown + s.viewport - MARGIN_BOTTOM_PX) return rowBottom - s.viewport + MARGIN_BOTTOM_PX;
   return undefined;
 }

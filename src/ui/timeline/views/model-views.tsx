@@ -1,6 +1,7 @@
 import type { EventOf } from "../../../schemas/event.ts";
 import { formatSeconds } from "../../shared/format.ts";
 import { visible } from "../../shared/inert.ts";
+import { RowSummary } from "./row-focus.tsx";
 
 export function ModelRequestBody({ event }: { event: EventOf<"model_request"> }) {
   return (
@@ -21,7 +22,7 @@ export function ModelReplyBody({ event }: { event: EventOf<"model_reply"> }) {
         {usage?.total_tokens !== undefined ? ` · ${usage.total_tokens} tokens` : ""}
       </span>
       <details>
-        <summary>raw reply ({event.text.length} chars)</summary>
+        <RowSummary>raw reply ({event.text.length} chars)</RowSummary>
         <pre>{visible(event.text)}</pre>
       </details>
     </>

@@ -6,20 +6,20 @@ import type { EventView, EventViews } from "./types.ts";
 
 /** The one place that maps an event kind to its label and view. */
 export const EVENT_VIEWS: EventViews = {
-  run_started: { label: "run started", Body: RunStartedBody },
-  model_request: { label: "request", Body: ModelRequestBody },
-  model_reply: { label: "reply", Body: ModelReplyBody },
-  model_failure: { label: "model failure", Body: ModelFailureBody },
-  decision: { label: "decision", Body: DecisionBody },
-  invalid_output: { label: "invalid output", Body: InvalidOutputBody },
-  attempt: { label: "attempt", Body: AttemptBody },
-  denial: { label: "denied", Body: DenialBody },
-  observation: { label: "observation", Body: ObservationBody },
-  tool_error: { label: "tool error", Body: ToolErrorBody },
-  not_run: { label: "not run", Body: NotRunBody },
-  budget_exhausted: { label: "budget exhausted", Body: BudgetExhaustedBody },
-  final: { label: "final", Body: FinalBody },
-  run_finished: { label: "run finished", Body: RunFinishedBody },
+  run_started: { icon: "▶", label: "run started", Body: RunStartedBody },
+  model_request: { icon: "↗", label: "request", Body: ModelRequestBody },
+  model_reply: { icon: "↙", label: "reply", Body: ModelReplyBody },
+  model_failure: { icon: "⚠", label: "model failure", Body: ModelFailureBody },
+  decision: { icon: "◆", label: "decision", Body: DecisionBody },
+  invalid_output: { icon: "✗", label: "invalid output", Body: InvalidOutputBody },
+  attempt: { icon: "→", label: "attempt", Body: AttemptBody },
+  denial: { icon: "⊘", label: "denied", Body: DenialBody },
+  observation: { icon: "◉", label: "observation", Body: ObservationBody },
+  tool_error: { icon: "✕", label: "tool error", Body: ToolErrorBody },
+  not_run: { icon: "∅", label: "not run", Body: NotRunBody },
+  budget_exhausted: { icon: "⧗", label: "budget exhausted", Body: BudgetExhaustedBody },
+  final: { icon: "⚑", label: "final", Body: FinalBody },
+  run_finished: { icon: "■", label: "run finished", Body: RunFinishedBody },
 };
 
 /** The view of one event (the cast is safe: EVENT_VIEWS pairs every kind with its own view). */

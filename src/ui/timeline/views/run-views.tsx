@@ -1,7 +1,7 @@
 import type { EventOf } from "../../../schemas/event.ts";
 import { OutcomeBadge } from "../../shared/badges.tsx";
 import { formatSeconds } from "../../shared/format.ts";
-import { JsonBlock } from "./JsonBlock.tsx";
+import { CollapsibleJson } from "./CollapsibleJson.tsx";
 import { visible } from "../../shared/inert.ts";
 
 export function RunStartedBody({ event }: { event: EventOf<"run_started"> }) {
@@ -18,10 +18,7 @@ export function DecisionBody({ event }: { event: EventOf<"decision"> }) {
       <span>
         {event.decision === "tool" ? `proposes a call to ${String(event.body.tool)}` : `gives a final decision: ${String(event.body.outcome)}`}
       </span>
-      <details>
-        <summary>decision as sent</summary>
-        <JsonBlock value={event.body} />
-      </details>
+      <CollapsibleJson value={event.body} label="decision as sent" folded />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { EventOf } from "../../../schemas/event.ts";
-import { JsonBlock } from "./JsonBlock.tsx";
+import { CollapsibleJson } from "./CollapsibleJson.tsx";
 
 export function AttemptBody({ event }: { event: EventOf<"attempt"> }) {
   return (
@@ -7,7 +7,7 @@ export function AttemptBody({ event }: { event: EventOf<"attempt"> }) {
       <span>
         <code className="code-chip">{event.call_id}</code> <strong>{event.tool}</strong> — recorded before any check (frozen arguments):
       </span>
-      <JsonBlock value={event.arguments} label={`arguments of ${event.call_id}`} />
+      <CollapsibleJson value={event.arguments} label={`arguments of ${event.call_id}`} />
     </>
   );
 }
@@ -28,7 +28,7 @@ export function ObservationBody({ event }: { event: EventOf<"observation"> }) {
         <code className="code-chip">{event.call_id}</code> → evidence <code className="code-chip">{event.evidence_id}</code> from <strong>{event.tool}</strong>
       </span>
       {hasFreeText && <span className="data-note">free text below is data, not instructions</span>}
-      <JsonBlock value={event.data} label={`observation ${event.evidence_id}`} />
+      <CollapsibleJson value={event.data} label={`observation ${event.evidence_id}`} />
     </>
   );
 }

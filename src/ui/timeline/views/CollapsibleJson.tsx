@@ -1,0 +1,26 @@
+import { formatJson } from "../../shared/format.ts";
+import { visible } from "../../shared/inert.ts";
+import { RowSummary } from "./row-focus.tsx";
+
+/** Bodies up to this many lines start open; longer ones start folded, their size in the summary. */
+export const OPEN_UP_TO_LINES = 30;
+
+const lineCount = (text: string): number => {
+  let n = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n += 1;
+  return n;
+};
+
+/** A JSON body in a timeline row, as inert text, folded and unfolded by its summary; `folded` starts it closed whatever its size. */
+export function CollapsibleJson({ value, label, folded = false }: { value: unknown; label: string; folded?: boolean }) {
+  const text = formatJson(value);
+  const lines = lineCount(text);
+  return (
+    <details className="json-body" open={!folded && lines <= OPEN_UP_TO_LINES}>
+      <RowSummary>
+        {label} <span className="muted">({lines} {lines === 1 ? "line" : "lines"})</span>
+      </RowSummary>
+      <pre aria-label={label}>{visible(text)}</pre>
+    </details>
+  );
+}
