@@ -16,8 +16,8 @@ export const EVENT_VIEWS: EventViews = {
   denial: { icon: "⊘", label: "denied", Body: DenialBody },
   observation: { icon: "◉", label: "observation", Body: ObservationBody },
   tool_error: { icon: "✕", label: "tool error", Body: ToolErrorBody },
-  not_run: { icon: "∅", label: "not run", Body: NotRunBody },
-  budget_exhausted: { icon: "⧗", label: "budget exhausted", Body: BudgetExhaustedBody },
+  not_run: { icon: "◌", label: "not run", Body: NotRunBody },
+  budget_exhausted: { icon: "◷", label: "budget exhausted", Body: BudgetExhaustedBody },
   final: { icon: "⚑", label: "final", Body: FinalBody },
   run_finished: { icon: "■", label: "run finished", Body: RunFinishedBody },
 };
