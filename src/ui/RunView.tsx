@@ -1,6 +1,7 @@
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import { appStore, useStore } from "../state/app-store.ts";
 import { fixtureById } from "../state/workspace-slice.ts";
+import { useScrollTopOn } from "./hooks.ts";
 import { Picker } from "./picker/Picker.tsx";
 import { ResultPanel } from "./ResultPanel.tsx";
 import { BudgetMeter, CursorControls } from "./timeline/RunControls.tsx";
@@ -22,12 +23,14 @@ export function RunView() {
   const selected = useStore((s) => fixtureById(s, fixtureId));
   const runFixture = useStore((s) => fixtureById(s, run?.fixtureId ?? null));
   const at = useStore((s) => s.at);
+  // The result of another run is read from its top, not where the last one was left.
+  const resultColumn = useScrollTopOn<HTMLDivElement>(run?.key);
   return (
     <main className="workbench">
-      <div className="column">
+      <div className="column column-picker">
         <Picker fixtures={fixtures} fixtureId={fixtureId} candidate={candidate} kind={kind} onFixture={(id) => selectFixture(id)} onCandidate={selectCandidate} onKind={setCandidateKind} />
       </div>
-      <div className="column" aria-label="Timeline">
+      <div className="column column-timeline" aria-label="Timeline">
         {runFixture ? <TaskBrief fixture={runFixture} /> : selected && <TaskBrief fixture={selected} />}
         <section className="panel" style={{ position: "sticky", top: 0, zIndex: 2 }}>
           <div className="panel-head">
@@ -44,7 +47,7 @@ export function RunView() {
         </section>
         <Timeline events={run?.events ?? []} cursor={cursor} onSelect={setCursor} />
       </div>
-      <div className="column" aria-label="Result">
+      <div className="column column-result" aria-label="Result" ref={resultColumn}>
         {run && runFixture && at ? <ResultPanel run={run} at={at} fixture={runFixture} /> : <p className="panel empty">Run a candidate to see its outcome, claims and verdicts.</p>}
       </div>
     </main>

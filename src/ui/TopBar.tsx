@@ -1,5 +1,35 @@
+import { useEffect, useRef, useState } from "react";
 import { appStore, useStore } from "../state/app-store.ts";
 import { IoControls } from "./io/IoControls.tsx";
+import { rememberTheme } from "./theme.ts";
+
+/**
+ * Open/closed state of the top bar's menu, which holds import, export and the theme where the bar is
+ * too narrow for them (styles.css); it closes on Escape, on a click outside, and after a button in it.
+ */
+function useMenu() {
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement | null>(null);
+  const toggle = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent): void => {
+      if (e.target instanceof Node && !menu.current?.contains(e.target)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+  return { open, setOpen, menu, toggle };
+}
 
 export function TopBar() {
   const view = useStore((s) => s.view);
@@ -9,6 +39,8 @@ export function TopBar() {
   const hasCandidate = useStore((s) => s.fixtureId !== null);
   const runSettings = useStore((s) => s.runSettings);
   const { setView, setTheme, setSpeed, startRun, stopRun, setRunSettings } = appStore.getState();
+  const menu = useMenu();
+  const otherTheme = theme === "dark" ? "light" : "dark";
   return (
     <header className="topbar">
       <h1>
@@ -28,10 +60,10 @@ export function TopBar() {
           ) : (
             <button type="button" className="primary" disabled={!hasCandidate} onClick={() => void startRun()}>Run</button>
           )}
-          <label className="muted">
+          <label className="muted" title="watch: ten times faster than the run's own time; instant: no waiting">
             pace{" "}
             <select value={speed} onChange={(e) => setSpeed(e.target.value === "instant" || e.target.value === "real" ? e.target.value : "watch")} aria-label="Pace">
-              <option value="watch">watch (10× faster than real)</option>
+              <option value="watch">watch (10×)</option>
               <option value="real">real time (1×)</option>
               <option value="instant">instant</option>
             </select>
@@ -45,10 +77,33 @@ export function TopBar() {
         </div>
       )}
       <span className="spacer" />
-      <IoControls />
-      <button type="button" onClick={() => setTheme(theme === "dark" ? "light" : "dark")} aria-label={`Switch to ${theme === "dark" ? "light" : "dark"} theme`}>
-        {theme === "dark" ? "☀ light" : "☾ dark"}
-      </button>
+      <div className="topbar-menu" ref={menu.menu}>
+        <button type="button" className="menu-toggle" ref={menu.toggle} aria-expanded={menu.open} aria-controls="topbar-actions" onClick={() => menu.setOpen(!menu.open)}>
+          ☰ Menu
+        </button>
+        <div
+          id="topbar-actions"
+          className="topbar-actions"
+          data-open={menu.open}
+          onClick={(e) => {
+            if (e.target instanceof Element && e.target.closest("button")) menu.setOpen(false);
+          }}
+        >
+          <IoControls />
+          <button
+            type="button"
+            onClick={() => {
+              setTheme(otherTheme);
+              rememberTheme(otherTheme);
+            }}
+            aria-label={`Switch to ${otherTheme} theme`}
+            title={`Switch to ${otherTheme} theme`}
+          >
+            {theme === "dark" ? "☀" : "☾"}
+            <span className="theme-word"> {otherTheme}</span>
+          </button>
+        </div>
+      </div>
     </header>
   );
 }

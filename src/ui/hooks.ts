@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { appStore, useStore } from "../state/app-store.ts";
 import { cursorFromParams, setCursorParam } from "./timeline/cursor-url.ts";
 
@@ -66,11 +66,21 @@ export function useHistoryAtStart(): void {
   }, []);
 }
 
+/** Keeps <html data-theme> on the store's theme (public/theme-boot.js set the first one, before the first paint). */
 export function useTheme(): void {
   const theme = useStore((s) => s.theme);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+}
+
+/** A scrolling box that goes back to its top whenever `key` changes (another run loaded), and only then. */
+export function useScrollTopOn<T extends HTMLElement>(key: unknown): RefObject<T | null> {
+  const box = useRef<T | null>(null);
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = 0;
+  }, [key]);
+  return box;
 }
 
 /**
@@ -81,7 +91,6 @@ export function useUrlState(): void {
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     const s = appStore.getState();
-    if (window.matchMedia?.("(prefers-color-scheme: dark)").matches) s.setTheme("dark");
     const fixture = params.get("fixture");
     if (fixture && s.fixtures.some((f) => f.id === fixture)) {
       s.selectFixture(fixture, params.get("candidate") ?? undefined);
