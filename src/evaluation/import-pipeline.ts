@@ -1,6 +1,6 @@
 import { parseCollectedTraceFile, validateCollectedTraces } from "../candidates/collected-trace.ts";
 import { readJsonFile, tooLarge } from "../files/read-json-file.ts";
-import { JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES, type JsonLine } from "../files/read-json-lines.ts";
+import { concatBytes, JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES, type JsonLine } from "../files/read-json-lines.ts";
 import { fixtureContentHash } from "../integrity/export.ts";
 import { brokenJsonlRun, concludeJsonlSuite, isClosingLine, isJsonlSuiteHeader, validateJsonlClosing, validateJsonlHeader, validateJsonlRun } from "../integrity/jsonl-suite.ts";
 import { hashParsedEvents, runDigestOf, verifyRun } from "../integrity/run-digest.ts";
@@ -144,7 +144,7 @@ class ImportJob {
       if ((newline >= 0 && hasContent(chunk, Math.max(0, newline + 1 - start))) || length > max) break;
     }
     this.#held = parts;
-    return joined(parts, length);
+    return concatBytes(parts, length);
   }
 
   /** Every byte of the file, for a file read whole (already known to be within the bound). */
@@ -157,7 +157,7 @@ class ImportJob {
       if (length > this.o.maxWholeBytes) break;
       this.#progress(true);
     }
-    return joined(parts, length);
+    return concatBytes(parts, length);
   }
 
   #contentHash(fixture: Fixture): Promise<string> {
@@ -366,16 +366,6 @@ class StreamedJsonlSuite {
   }
 }
 
-function joined(parts: readonly Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0] as Uint8Array;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /** Whether any byte from `from` on is not JSON white space. */
 function hasContent(bytes: Uint8Array, from: number): boolean {

@@ -27,7 +27,8 @@ const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const notUtf8 = (offset: number): FileProblem => ({ ok: false, code: "not_utf8", message: `the file is not valid UTF-8 (byte ${offset})` });
 const onLine = (line: number, problem: FileProblem): FileProblem => ({ ...problem, message: `line ${line}: ${problem.message.replace(/^the file /, "the line ")}` });
 
-const concat = (parts: readonly Uint8Array[], length: number): Uint8Array => {
+/** The parts as one array (no copy when there is one part). */
+export const concatBytes = (parts: readonly Uint8Array[], length: number): Uint8Array => {
   if (parts.length === 1) return parts[0] as Uint8Array;
   const out = new Uint8Array(length);
   let at = 0;
@@ -75,7 +76,7 @@ export class JsonLinesReader {
   push(chunk: Uint8Array): JsonLine[] {
     if (this.#fileProblem || chunk.length === 0) return [];
     if (this.#start) {
-      const start = concat([this.#start, chunk], this.#start.length + chunk.length);
+      const start = concatBytes([this.#start, chunk], this.#start.length + chunk.length);
       if (start.length < BOM.length) {
         this.#start = start.slice();
         return [];
@@ -144,7 +145,7 @@ export class JsonLinesReader {
   /** Checks an over-long line's bytes are UTF-8 as they pass, carrying a sequence cut by a chunk's end. */
   #scan(part: Uint8Array, at: number): void {
     if (this.#fileProblem) return;
-    const data = concat([this.#tail, part], this.#tail.length + part.length);
+    const data = concatBytes([this.#tail, part], this.#tail.length + part.length);
     const split = data.length - incompleteUtf8Tail(data);
     const bad = firstInvalidUtf8Byte(data.subarray(0, split));
     if (bad >= 0) this.#fileProblem = notUtf8(at - this.#tail.length + bad);
@@ -162,7 +163,7 @@ export class JsonLinesReader {
       this.#tail = new Uint8Array(0);
       return;
     }
-    const bytes = concat(this.#parts, this.#length);
+    const bytes = concatBytes(this.#parts, this.#length);
     this.#parts = [];
     this.#length = 0;
     let raw: string;
