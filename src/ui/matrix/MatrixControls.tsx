@@ -2,6 +2,7 @@ import { useState } from "react";
 import { appStore, useStore } from "../../state/app-store.ts";
 import { MATRIX_LIMITS, MATRIX_SCRIPTED, type MatrixCandidate, type MatrixRunState, type MatrixSettings } from "../../state/matrix-slice.ts";
 import { download } from "../io/download.ts";
+import { NumberField } from "../shared/NumberField.tsx";
 
 const CANDIDATES: Record<MatrixCandidate, string> = {
   reference: "reference (scripted: the expected outcome)",
@@ -28,15 +29,6 @@ function statusText(run: MatrixRunState, cells: number): string {
   }
 }
 
-/** A number field that ignores what is not (yet) a number, so the store never sees NaN. */
-function NumberField({ label, value, min, max, step, onChange }: { label: string; value: number; min: number; max?: number; step: number; onChange(n: number): void }) {
-  return (
-    <label>
-      {label}
-      <input type="number" value={value} min={min} max={max} step={step} onChange={(e) => !Number.isNaN(e.target.valueAsNumber) && onChange(e.target.valueAsNumber)} />
-    </label>
-  );
-}
 
 /** Which candidate runs over the matrix, Run / Stop, and the sealed export. */
 export function MatrixControls({ cells }: { cells: number }) {

@@ -1,6 +1,7 @@
 import { appStore, useStore } from "../../state/app-store.ts";
 import { TRIAL_LIMITS, type TrialSettings, type TrialsState } from "../../state/trials-slice.ts";
 import { NetworkFailureNote } from "../shared/NetworkFailureNote.tsx";
+import { NumberField } from "../shared/NumberField.tsx";
 
 function statusText(trials: TrialsState): string {
   const who = trials.candidate ?? "the model";
@@ -18,15 +19,6 @@ function statusText(trials: TrialsState): string {
   }
 }
 
-/** A number field that ignores what is not (yet) a number, so the store never sees NaN. */
-function NumberField({ label, value, min, max, step, onChange }: { label: string; value: number; min: number; max?: number; step: number; onChange(n: number): void }) {
-  return (
-    <label>
-      {label}
-      <input type="number" value={value} min={min} max={max} step={step} onChange={(e) => !Number.isNaN(e.target.valueAsNumber) && onChange(e.target.valueAsNumber)} />
-    </label>
-  );
-}
 
 /** K trials of the simulated model or the local model, run by the store into the suite. */
 export function TrialsControls() {
