@@ -9,12 +9,27 @@ async function showHistory(page: Page): Promise<void> {
   await expect(page.getByRole("region", { name: "History" }).getByRole("status")).not.toContainText("Loading");
 }
 
-test("finished runs survive a reload; an entry opens re-verified, and a deleted one stays gone", async ({ page }) => {
-  await openRun(page, "fv-scenario-a", "reference");
-  // Seen in the History tab before leaving the page, so the save has completed.
+/** Runs a candidate with the Run button, which saves the finished run (a link's replay is not saved). */
+async function runAndSave(page: Page, fixture: string, candidate: string): Promise<void> {
+  await openRun(page, fixture, candidate);
+  await page.getByLabel("Pace").selectOption("instant");
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await waitForRunFinished(page);
   await showHistory(page);
-  await expect(entry(page, "fv-scenario-a / reference")).toBeVisible();
-  await openRun(page, "concentration-hh1001", "alters-input");
+  await expect(entry(page, `${fixture} / ${candidate}`)).toBeVisible();
+  await page.getByRole("tab", { name: "Single run" }).click();
+}
+
+test("finished runs survive a reload; an entry opens re-verified, and a deleted one stays gone — reloading its link does not bring it back", async ({ page }) => {
+  // Opening a link replays the run but saves nothing: only Run adds to the history.
+  await openRun(page, "fv-scenario-a", "reference");
+  await expect(page.locator('[data-meta="source"]')).toContainText("not saved to the history");
+  await showHistory(page);
+  await expect(entries(page)).toHaveCount(0);
+  await page.getByRole("tab", { name: "Single run" }).click();
+
+  await runAndSave(page, "fv-scenario-a", "reference");
+  await runAndSave(page, "concentration-hh1001", "alters-input");
   await showHistory(page);
   await expect(entries(page)).toHaveCount(2);
 
@@ -37,6 +52,8 @@ test("finished runs survive a reload; an entry opens re-verified, and a deleted 
   await page.getByRole("button", { name: "Delete concentration-hh1001 / alters-input" }).click();
   await expect(entries(page)).toHaveCount(1);
 
+  // The deleted run's own link, opened and reloaded: replayed, never saved again.
+  await openRun(page, "concentration-hh1001", "alters-input");
   await page.reload();
   await waitForRunFinished(page);
   await showHistory(page);

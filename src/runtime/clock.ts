@@ -108,25 +108,43 @@ export function createRealClock(): Clock {
  * Virtual time shown at a watchable pace: times and outcomes are exactly the virtual clock's,
  * but each operation also waits `factor` times its duration in real time (at most `capMs`),
  * so a UI can watch events arrive. factor 0 is the plain virtual clock.
+ *
+ * A stop pressed while an operation is being watched cuts it where the analyst saw it: the clock
+ * then reads the share of the operation's virtual duration that had played, not its end, so a
+ * stopped run's last event carries the time the Stop was pressed.
  */
 export function createPacedClock(factor: number, capMs = 1_500): Clock {
   const virtual = createVirtualClock();
+  // The virtual time cut operations did not get to play, and the operation being watched, if any.
+  let unplayed = 0;
+  let watching: { start: number; duration: number; began: number; wait: number } | null = null;
+  const share = (w: NonNullable<typeof watching>): number => Math.min(1, (performance.now() - w.began) / w.wait);
+  const now = (): number => (watching ? watching.start + watching.duration * share(watching) : virtual.now() - unplayed);
   return {
-    now: virtual.now,
+    now,
     async within(limitMs, op, cancel) {
-      const start = virtual.now();
+      const start = now();
       const bounded = await virtual.within(limitMs, op, cancel);
-      const wait = Math.min(capMs, factor * (virtual.now() - start));
-      if (wait > 0 && !cancel?.aborted) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, wait);
-          cancel?.addEventListener("abort", () => {
-            clearTimeout(timer);
-            resolve();
-          }, { once: true });
-        });
-      }
-      return cancel?.aborted && bounded.status === "done" ? { status: "cancelled" } : bounded;
+      const duration = virtual.now() - unplayed - start;
+      const wait = Math.min(capMs, factor * duration);
+      if (wait <= 0 || cancel?.aborted) return cancel?.aborted && bounded.status === "done" ? { status: "cancelled" } : bounded;
+      const w = { start, duration, began: performance.now(), wait };
+      watching = w;
+      const played = await new Promise<number>((resolve) => {
+        const onStop = (): void => {
+          clearTimeout(timer);
+          resolve(share(w));
+        };
+        const timer = setTimeout(() => {
+          cancel?.removeEventListener("abort", onStop);
+          resolve(1);
+        }, wait);
+        cancel?.addEventListener("abort", onStop, { once: true });
+      });
+      watching = null;
+      if (played >= 1) return bounded;
+      unplayed += duration * (1 - played);
+      return { status: "cancelled" };
     },
   };
 }

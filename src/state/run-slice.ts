@@ -47,6 +47,8 @@ export interface LoadedRun {
   network?: NetworkDiagnosis;
   /** The analyst pressed Stop: the run ends there, is shown as stopped and is not saved to the history. */
   stoppedByUser?: true;
+  /** Replayed because the page's address named it (a link, a reload), not because the analyst pressed Run: not saved. */
+  fromLink?: true;
 }
 
 /** Whether a run ended because a model request got no response at all. */
@@ -64,7 +66,11 @@ export interface RunSlice {
   follow: boolean;
   playing: boolean;
   /** Runs the selected candidate; `speed` overrides the workspace's pace for this run only. */
-  startRun(options?: { speed?: Speed }): Promise<void>;
+  /**
+   * Runs the selected candidate on the selected fixture and saves the finished run to the history —
+   * unless `fromLink`: a replay the page's address asked for adds no history entry the analyst did not make.
+   */
+  startRun(options?: { speed?: Speed; fromLink?: boolean }): Promise<void>;
   stopRun(): void;
   loadRun(run: Omit<LoadedRun, "key" | "status">, cursor?: number): void;
   /** The analyst puts the cursor on an event: playback pauses there. */
@@ -138,7 +144,7 @@ export const createRunSlice =
         const controller = new AbortController();
         stop = controller;
         const key = ++runKey;
-        show(place({ key, fixtureId: fixture.id, candidate: source.name, kind: source.kind, status: "running", budget: source.budget, events: [], scored: null, imported: null }, 0, { follow: true, playing: false }));
+        show(place({ key, fixtureId: fixture.id, candidate: source.name, kind: source.kind, status: "running", budget: source.budget, events: [], scored: null, imported: null, ...(options?.fromLink ? { fromLink: true as const } : {}) }, 0, { follow: true, playing: false }));
         const isCurrent = (): boolean => get().run?.key === key;
         const record = await runEpisode({
           fixture,
@@ -172,7 +178,7 @@ export const createRunSlice =
           const current = get().run;
           if (current?.key === key) set({ run: { ...current, network } });
         };
-        await Promise.all([get().saveToHistory("run"), explain()]);
+        await Promise.all([run.fromLink ? false : get().saveToHistory("run"), explain()]);
       },
       stopRun() {
         stop?.abort();

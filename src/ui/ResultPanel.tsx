@@ -39,6 +39,11 @@ export function ResultPanel({ run, at, fixture }: { run: LoadedRun; at: RunAtCur
           </p>
         )}
         {at.finished && scored && <p className="message">“{visible(scored.result.message)}”</p>}
+        {at.finished && run.stoppedByUser && (
+          <p className="callout" data-testid="stopped-note">
+            You stopped this run: it ends at the moment Stop was pressed, and what it recorded says nothing about the candidate. It is not saved to the history; run it again to judge it.
+          </p>
+        )}
         {at.finished && run.network && <NetworkFailureNote diagnosis={run.network} />}
         {forged.length > 0 && <p className="callout fail">Forgery attempt: the candidate sent {forged.join(", ")} in its final decision. Discarded; the result holds only the runtime's records.</p>}
         {leak && <p className="callout fail">Internal leak: {leak.explanation}</p>}

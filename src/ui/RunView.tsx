@@ -37,7 +37,7 @@ export function RunView() {
             <h2>Timeline</h2>
             {run && (
               <span className="muted mono" data-testid="run-title">
-                {run.fixtureId} / {visible(run.candidate)} ({run.kind}){run.status === "running" ? " — running…" : ""}
+                {run.fixtureId} / {visible(run.candidate)} ({run.kind}){run.status === "running" ? " — running…" : run.stoppedByUser ? " — stopped by you" : ""}
               </span>
             )}
           </div>

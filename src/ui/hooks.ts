@@ -85,7 +85,8 @@ export function useScrollTopOn<T extends HTMLElement>(key: unknown): RefObject<T
 
 /**
  * The URL names the fixture, candidate and event (`?fixture=…&candidate=…&at=N`, N as shown; see cursor-url.ts), so a link
- * reopens the same place: on load the run is replayed instantly and the cursor put back.
+ * reopens the same place: on load the run is replayed instantly and the cursor put back. The replay is not saved:
+ * reloading the page must not add (or bring back) a history entry the analyst did not make.
  */
 export function useUrlState(): void {
   useEffect(() => {
@@ -95,7 +96,7 @@ export function useUrlState(): void {
     if (fixture && s.fixtures.some((f) => f.id === fixture)) {
       s.selectFixture(fixture, params.get("candidate") ?? undefined);
       const event = cursorFromParams(params);
-      void s.startRun({ speed: "instant" }).then(() => {
+      void s.startRun({ speed: "instant", fromLink: true }).then(() => {
         if (event !== undefined) appStore.getState().setCursor(event);
       });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createRealClock, createVirtualClock } from "../../src/runtime/clock.ts";
+import { createRealClock, createVirtualClock, createPacedClock } from "../../src/runtime/clock.ts";
 
 describe("the virtual clock", () => {
   it("advances by the declared duration instead of waiting", async () => {
@@ -71,5 +71,33 @@ describe("the real clock", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("the paced clock", () => {
+  const reply = (durationMs: number) => async () => ({ value: "ok", durationMs });
+
+  it("plays each operation's virtual duration in real time and then reads exactly the virtual time", async () => {
+    const clock = createPacedClock(0.001, Number.POSITIVE_INFINITY);
+    expect(await clock.within(1_000, reply(400))).toEqual({ status: "done", value: "ok" });
+    expect(clock.now()).toBe(400);
+  });
+
+  it("a stop while an operation plays cuts it where it was: the clock reads the share that had played, not its end", async () => {
+    const clock = createPacedClock(1, Number.POSITIVE_INFINITY);
+    const stop = new AbortController();
+    await clock.within(100_000, reply(10));
+    const watched = clock.within(100_000, reply(60_000), stop.signal);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const during = clock.now();
+    stop.abort();
+    expect(await watched).toEqual({ status: "cancelled" });
+    const after = clock.now();
+    expect(during).toBeGreaterThan(10);
+    expect(after).toBeGreaterThanOrEqual(during);
+    // A minute of virtual time would take a minute to play: the stop came well before its end.
+    expect(after).toBeLessThan(10 + 60_000);
+    expect(await clock.within(100_000, reply(5), stop.signal)).toEqual({ status: "cancelled" });
+    expect(clock.now()).toBe(after);
   });
 });

@@ -30,3 +30,18 @@ describe("Stop", () => {
     expect(store.getState().history.entries).toHaveLength(1);
   });
 });
+
+describe("a replay the page's address asked for", () => {
+  it("is shown like any run but adds no history entry, so a reload cannot bring back one the analyst deleted", async () => {
+    const history = createMemoryHistory();
+    const store = makeStore({ history });
+    await store.getState().loadHistory();
+    store.getState().selectFixture("fv-scenario-a", "reference");
+    await store.getState().startRun({ speed: "instant", fromLink: true });
+    expect(store.getState().run).toMatchObject({ status: "done", fromLink: true, scored: { passed: true } });
+    expect(store.getState().history.entries).toEqual([]);
+    expect((await history.list()).entries).toEqual([]);
+    await store.getState().startRun({ speed: "instant" });
+    expect(store.getState().history.entries).toHaveLength(1);
+  });
+});

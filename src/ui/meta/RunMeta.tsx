@@ -58,7 +58,7 @@ export function RunMeta() {
           {copied && <p role="status" className="muted meta-copied">{copied}</p>}
           <dl className="run-meta" data-testid="run-meta">
             <dt>source</dt>
-            <dd data-meta="source">{value.source}{run.stoppedByUser ? " · stopped by you (not saved to the history)" : ""}</dd>
+            <dd data-meta="source">{value.source}{run.stoppedByUser ? " · stopped by you (not saved to the history)" : ""}{run.fromLink ? " · replayed from the page's address (not saved to the history: press Run to keep it)" : ""}</dd>
             <dt>fixture</dt>
             <dd className="mono">{value.fixture.id} <span className="muted">{value.fixture.contentHash}</span></dd>
             <dt>runtime</dt>
