@@ -10,6 +10,8 @@ export interface AnnotatedRun {
   trial?: number | undefined;
   /** The run's sealed digest, when it has one. */
   digest: string | null;
+  /** The head of the hash chain over its events; undefined while not yet known. */
+  eventsHead?: string | undefined;
   verdicts: readonly Verdict[];
 }
 
@@ -21,8 +23,13 @@ export interface AttachedAnnotation {
   stale: boolean;
 }
 
-/** A digest names exactly one run; without one on either side, fixture, candidate and trial do. */
+/**
+ * The events' chain head names exactly one run (a note made on it shows on no other run of the same
+ * fixture and candidate, and on none until the run's head is known); so does a digest; a note from
+ * before either was kept falls back to fixture, candidate and trial.
+ */
 export function annotates(target: AnnotationTarget, run: AnnotatedRun): boolean {
+  if (target.run_events_head !== undefined) return target.run_events_head === run.eventsHead;
   if (target.run_digest !== null && run.digest !== null) return target.run_digest === run.digest;
   return target.fixture === run.fixture && target.candidate === run.candidate && (target.trial ?? 1) === (run.trial ?? 1);
 }

@@ -14,6 +14,12 @@ export const AnnotationTarget = z.strictObject({
   trial: z.number().int().positive().optional(),
   /** The run's sealed digest when it had one: it then names exactly that run. */
   run_digest: z.string().nullable(),
+  /**
+   * The head of the hash chain over the run's events (SPEC's integrity chain): the same for every
+   * export, import and re-score of one run — unlike the digest, which covers the export time — and
+   * different for another run of the same fixture and candidate. Absent in older files.
+   */
+  run_events_head: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   check: z.string().min(1),
 });
 export type AnnotationTarget = z.infer<typeof AnnotationTarget>;

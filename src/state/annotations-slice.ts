@@ -1,4 +1,6 @@
 import type { StateCreator } from "zustand";
+import { chainEvents, chainHeadOf, type Sha256Hex } from "../integrity/seal.ts";
+import type { RunEvent } from "../schemas/event.ts";
 import { annotationsOf, type AttachedAnnotation } from "../evaluation/annotations.ts";
 import { readJsonFile, validateJson } from "../files/read-json-file.ts";
 import { AnnotationsFile, type Annotation, type AnnotationMark } from "../schemas/annotation.ts";
@@ -26,6 +28,8 @@ export interface AnnotationDraft {
 
 export interface AnnotationsSlice {
   annotations: AnnotationsState;
+  /** The current run's events head (see runAnnotations), or undefined when there is no finished run. */
+  runEventsHead(): Promise<string | undefined>;
   loadAnnotations(): Promise<void>;
   /** Marks a verdict of the current run; returns why not when the draft or the run cannot be annotated. */
   annotateVerdict(draft: AnnotationDraft): Promise<{ ok: true } | { ok: false; message: string }>;
@@ -36,12 +40,28 @@ export interface AnnotationsSlice {
   importAnnotations(fileName: string, file: Pick<Blob, "arrayBuffer">): Promise<boolean>;
 }
 
-/** The current run's annotations, each with the verdict it has now and whether that changed. */
-export function runAnnotations(run: LoadedRun | null, items: readonly Annotation[]): AttachedAnnotation[] {
+/**
+ * The current run's annotations, each with the verdict it has now and whether that changed. Matched by
+ * the events' chain head (`eventsHead`, undefined while it is being computed): an export, an import or
+ * a re-score of the run keeps its notes, another run of the same fixture and candidate does not get them.
+ */
+export function runAnnotations(run: LoadedRun | null, items: readonly Annotation[], eventsHead?: string): AttachedAnnotation[] {
   if (!run?.scored) return [];
   const { fixture, candidate, trial, verdicts } = run.scored;
-  // Matched by fixture, candidate and trial: a re-run or an imported export of the run keeps its notes.
-  return annotationsOf({ fixture, candidate, trial, digest: null, verdicts }, items);
+  return annotationsOf({ fixture, candidate, trial, digest: null, eventsHead, verdicts }, items);
+}
+
+// One head per event log: a log is immutable once its run has finished, so its identity is the key.
+const heads = new WeakMap<readonly RunEvent[], Promise<string>>();
+
+/** The head of the hash chain over a finished run's events, computed once per log. */
+export function eventsHeadOf(events: readonly RunEvent[], sha256: Sha256Hex): Promise<string> {
+  let head = heads.get(events);
+  if (!head) {
+    head = chainEvents(events, sha256).then(chainHeadOf);
+    heads.set(events, head);
+  }
+  return head;
 }
 
 let sequence = 0;
@@ -64,8 +84,13 @@ export const createAnnotationsSlice =
       set({ annotations: { status: "ready", items, author } });
       return true;
     };
+    const headOfCurrentRun = async (): Promise<string | undefined> => {
+      const run = get().run;
+      return run?.scored ? eventsHeadOf(run.scored.events, deps.sha256Hex) : undefined;
+    };
     return {
       annotations: { status: "loading", items: [], author: "" },
+      runEventsHead: headOfCurrentRun,
       loadAnnotations() {
         // Loaded once per page: the annotations in the store are then the ones saved.
         if (loading) return loading;
@@ -90,9 +115,10 @@ export const createAnnotationsSlice =
         if (!author) return { ok: false, message: "Say who." };
         const at = deps.nowIso();
         const { fixture, candidate, trial } = run.scored;
+        const eventsHead = await eventsHeadOf(run.scored.events, deps.sha256Hex);
         const annotation: Annotation = {
           id: `note-${Date.parse(at).toString(36)}-${(++sequence).toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-          target: { fixture, candidate, ...(trial === undefined ? {} : { trial }), run_digest: null, check: verdict.check },
+          target: { fixture, candidate, ...(trial === undefined ? {} : { trial }), run_digest: null, run_events_head: eventsHead, check: verdict.check },
           verdict: { status: verdict.status, explanation: verdict.explanation },
           mark: draft.mark,
           reason,

@@ -21,6 +21,16 @@ describe("annotations", () => {
     expect(AnnotationsFile.safeParse({ format: "finbound.annotations/v1", exported_at: "x", annotations: [note()] }).success).toBe(true);
   });
 
+  it("a note that names the run's events head attaches to that run only, and to none while the run's head is unknown", () => {
+    const head = "a".repeat(64);
+    const named = note({}, { run_digest: null, run_events_head: head });
+    expect(Annotation.safeParse(named).success).toBe(true);
+    expect(Annotation.safeParse(note({}, { run_events_head: "sha256:aa" })).success).toBe(false);
+    expect(annotationsOf({ ...run, digest: null, eventsHead: head }, [named])).toHaveLength(1);
+    expect(annotationsOf({ ...run, digest: null, eventsHead: "b".repeat(64) }, [named])).toHaveLength(0);
+    expect(annotationsOf({ ...run, digest: null }, [named])).toHaveLength(0);
+  });
+
   it("attach by digest when both sides have one, else by fixture, candidate and trial", () => {
     expect(annotationsOf(run, [note()])).toHaveLength(1);
     expect(annotationsOf(run, [note({}, { run_digest: "sha256:bb" })])).toHaveLength(0);

@@ -32,7 +32,12 @@ describe("annotations", () => {
     const reloaded = await page(storage);
     expect(reloaded.getState().annotations).toMatchObject({ items: [note], author: "ana" });
     await run(reloaded, "fv-scenario-a", "reference");
-    expect(runAnnotations(reloaded.getState().run, reloaded.getState().annotations.items)).toEqual([{ annotation: note, current: verdict, stale: false }]);
+    // The same scripted run replayed has the same events, so the same head: the note is on it.
+    const head = await reloaded.getState().runEventsHead();
+    expect(note?.target.run_events_head).toBe(head);
+    expect(runAnnotations(reloaded.getState().run, reloaded.getState().annotations.items, head)).toEqual([{ annotation: note, current: verdict, stale: false }]);
+    // Until the head is known, a note that names one is not shown on any run.
+    expect(runAnnotations(reloaded.getState().run, reloaded.getState().annotations.items)).toEqual([]);
   });
 
   it("an annotation without a reason or an author is refused and nothing is saved", async () => {
@@ -51,9 +56,29 @@ describe("annotations", () => {
     await store.getState().annotateVerdict({ check: failing.check, mark: "confirmed", reason: "right call", author: "ana" });
     const file = await store.getState().exportRun({ includeDiagnostics: false });
     await run(store, "fv-scenario-a", "reference");
-    expect(runAnnotations(store.getState().run, store.getState().annotations.items)).toEqual([]);
+    expect(runAnnotations(store.getState().run, store.getState().annotations.items, await store.getState().runEventsHead())).toEqual([]);
     expect(await store.getState().importText(file!.fileName, file!.text)).toBe(true);
-    expect(runAnnotations(store.getState().run, store.getState().annotations.items)).toMatchObject([{ stale: false, annotation: { target: { check: failing.check } } }]);
+    expect(runAnnotations(store.getState().run, store.getState().annotations.items, await store.getState().runEventsHead())).toMatchObject([{ stale: false, annotation: { target: { check: failing.check } } }]);
+  });
+
+  it("a note made on one run of a fixture and candidate is not shown on another run of them with other events; an old note without a head still is", async () => {
+    const store = await page(memoryTextStorage());
+    await run(store, "fv-scenario-a", "reference");
+    const verdict = store.getState().run!.scored!.verdicts[0]!;
+    await store.getState().annotateVerdict({ check: verdict.check, mark: "confirmed", reason: "fine", author: "ana" });
+    const [note] = store.getState().annotations.items;
+    const current = store.getState().run!;
+    // Another run of the same fixture and candidate: same names, one event different.
+    const events = [...current.scored!.events];
+    const last = events.length - 1;
+    events[last] = { ...events[last]!, at_ms: events[last]!.at_ms + 1 };
+    const other = { ...current, events, scored: { ...current.scored!, events } };
+    store.setState({ run: other });
+    const otherHead = await store.getState().runEventsHead();
+    expect(otherHead).not.toBe(note!.target.run_events_head);
+    expect(runAnnotations(other, [note!], otherHead)).toEqual([]);
+    const { run_events_head: _head, ...legacyTarget } = note!.target;
+    expect(runAnnotations(other, [{ ...note!, target: legacyTarget }], otherHead)).toHaveLength(1);
   });
 
   it("an annotation whose verdict changed since is shown stale, never dropped", async () => {
@@ -63,7 +88,7 @@ describe("annotations", () => {
     await store.getState().annotateVerdict({ check: verdict.check, mark: "confirmed", reason: "fine", author: "ana" });
     const [note] = store.getState().annotations.items;
     const flipped = { ...store.getState().run!, scored: { ...store.getState().run!.scored!, verdicts: [{ ...verdict, status: verdict.status === "pass" ? ("fail" as const) : ("pass" as const) }] } };
-    expect(runAnnotations(flipped, [note!])).toMatchObject([{ stale: true }]);
+    expect(runAnnotations(flipped, [note!], note!.target.run_events_head)).toMatchObject([{ stale: true }]);
   });
 
   it("export writes finbound.annotations/v1; importing it elsewhere adds them; a bad file changes nothing", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { appStore, useStore } from "../../state/app-store.ts";
 import { runAnnotations } from "../../state/annotations-slice.ts";
 import { download } from "../io/download.ts";
@@ -12,7 +12,19 @@ export function RunAnnotations() {
   const run = useStore((s) => s.run);
   const items = useStore((s) => s.annotations.items);
   useEffect(() => void appStore.getState().loadAnnotations(), []);
-  const attached = useMemo(() => runAnnotations(run, items), [run, items]);
+  // The run's events head names it; notes wait for it (a hash over the events, once per run).
+  const [head, setHead] = useState<{ events: unknown; value: string } | null>(null);
+  const events = run?.scored?.events;
+  useEffect(() => {
+    if (!events) return;
+    let live = true;
+    void appStore.getState().runEventsHead().then((value) => live && value !== undefined && setHead({ events, value }));
+    return () => {
+      live = false;
+    };
+  }, [events]);
+  const eventsHead = head && head.events === events ? head.value : undefined;
+  const attached = useMemo(() => runAnnotations(run, items, eventsHead), [run, items, eventsHead]);
   const { exportAnnotations, importAnnotations, removeAnnotation } = appStore.getState();
   return (
     <section className="panel" aria-label="Annotations">
