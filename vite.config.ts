@@ -39,7 +39,17 @@ export default defineConfig({
   plugins: [react(), contentSecurityPolicy()],
   // A local analyst's tool: the main chunk (React, zod, the runtime) is ~160 kB gzipped; the suite's
   // charts and the simulated model load on demand.
-  build: { chunkSizeWarningLimit: 700 },
+  build: {
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        // zod and the module that turns its JIT off travel together, in one chunk that every chunk
+        // using zod imports: left to itself the bundler may split zod into a chunk that parses
+        // before main.tsx has set jitless, and zod's eval probe then breaks the CSP (no eval).
+        codeSplitting: { groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]state[\\/]zod-jitless\.ts$/, priority: 10 }] },
+      },
+    },
+  },
   server: { port: 5173, strictPort: false, host: "127.0.0.1", proxy: llmProxy },
   preview: { port: 4173, host: "127.0.0.1", proxy: llmProxy },
 });

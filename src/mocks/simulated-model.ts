@@ -1,5 +1,6 @@
 import { replyText } from "../candidates/scripted.ts";
 import type { Fixture } from "../schemas/fixture.ts";
+import { FAULTS, type Fault } from "./faults.ts";
 import { mulberry32, requestSeed } from "./prng.ts";
 
 /**
@@ -14,8 +15,7 @@ import { mulberry32, requestSeed } from "./prng.ts";
  * tests, and by a plain Node server for the CLI.
  */
 export const SIM_PREFIX = "finbound-sim/";
-export const FAULTS = ["slow", "garbage", "http-500", "http-429", "drop", "empty-choices", "not-text", "length", "stream-cut"] as const;
-export type Fault = (typeof FAULTS)[number];
+export { FAULTS, type Fault } from "./faults.ts";
 
 export type SimReply =
   | { kind: "json"; status: number; body: unknown; delayMs: number }

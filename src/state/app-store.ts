@@ -7,7 +7,6 @@ import { embeddedFixtures } from "./embedded-fixtures.ts";
 import { createTextAnnotationsStore } from "./annotations-store.ts";
 import { createIndexedDbHistory } from "./idb-history.ts";
 import { createBrowserNetworkProbe } from "./browser-network-probe.ts";
-import { embeddedMatrix, embeddedMatrixFixtures } from "./embedded-matrix.ts";
 import { evaluateMatrixInWorker } from "./matrix-worker-client.ts";
 import { createStore, type Store } from "./store.ts";
 import { evaluateSuiteInWorker } from "./suite-worker-client.ts";
@@ -31,13 +30,14 @@ export const appStore = createStore({
   resolveUrl: (url) => new URL(url, window.location.origin).toString().replace(/\/$/, ""),
   evaluateSuite: evaluateSuiteInWorker,
   simulatorBaseUrl: `${window.location.origin}/sim`,
-  ensureSimulator: () => (simulator ??= import("../mocks/browser.ts").then((m) => m.startBrowserSimulator([...fixtures, ...embeddedMatrixFixtures(fixtures)]))),
+  ensureSimulator: () =>
+    (simulator ??= Promise.all([import("../mocks/browser.ts"), import("./embedded-matrix.ts")]).then(([m, e]) => m.startBrowserSimulator([...fixtures, ...e.embeddedMatrixFixtures(fixtures)]))),
   pageOrigin: window.location.origin,
   probeNetworkFailure: createBrowserNetworkProbe(),
   history: createIndexedDbHistory(),
   runLinks: createIndexedDbHistory("links"),
   annotations: createTextAnnotationsStore(() => window.localStorage, () => new Date().toISOString()),
-  loadMatrix: () => embeddedMatrix(fixtures),
+  loadMatrix: () => import("./embedded-matrix.ts").then((m) => m.embeddedMatrix(fixtures)),
   evaluateMatrix: evaluateMatrixInWorker,
 });
 

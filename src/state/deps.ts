@@ -36,8 +36,11 @@ export interface StoreDeps {
   annotations?: AnnotationsStore;
   /** Runs a link names that are not in the history (kept apart from it); in memory when absent. */
   runLinks?: HistoryStore;
-  /** The attack matrix (tasks × injections over these fixtures), composed on first use; none when absent. */
-  loadMatrix?(): MatrixCompose;
+  /**
+   * The attack matrix (tasks × injections over these fixtures), composed on first use; none when absent.
+   * The browser loads it lazily (a promise): its data and composition stay out of the first load.
+   */
+  loadMatrix?(): MatrixCompose | Promise<MatrixCompose>;
   /** Runs one scripted candidate over matrix fixtures (in the browser: in a Web Worker); on this thread when absent. */
   evaluateMatrix?(fixtures: readonly Fixture[], candidate: string, onProgress?: (done: number) => void): Promise<ScoredRun[]>;
 }

@@ -98,17 +98,30 @@ export const createIoSlice =
     async function runImport(fileName: string, file: Blob | ImportSource): Promise<boolean> {
       current?.cancel();
       let shownAt = Number.NEGATIVE_INFINITY;
-      // The attack matrix's generated fixtures too, so an exported matrix suite imports like any other.
-      get().loadMatrix();
-      const task = startImport(file, {
-        fixtures: [...get().fixtures, ...get().matrixFixtures.values()],
-        onProgress: (progress) => {
-          const now = Date.now();
-          if (current !== task || now - shownAt < PROGRESS_EVERY_MS) return;
-          shownAt = now;
-          set({ importing: { fileName, progress } });
+      let inner: ImportTask | null = null;
+      let stopped = false;
+      const task: ImportTask = {
+        cancel: () => {
+          stopped = true;
+          inner?.cancel();
         },
-      });
+        done: (async () => {
+          // The attack matrix's generated fixtures too, so an exported matrix suite imports like any other
+          // (the matrix loads lazily: a Cancel while it does stops the import before it starts).
+          await get().loadMatrix();
+          if (stopped) return { result: { ok: false, cancelled: true, message: "cancelled" } as ImportResult, runs: [] };
+          inner = startImport(file, {
+            fixtures: [...get().fixtures, ...get().matrixFixtures.values()],
+            onProgress: (progress) => {
+              const now = Date.now();
+              if (current !== task || now - shownAt < PROGRESS_EVERY_MS) return;
+              shownAt = now;
+              set({ importing: { fileName, progress } });
+            },
+          });
+          return inner.done;
+        })(),
+      };
       current = task;
       set({ importing: { fileName, progress: null } });
       const { result, runs } = await task.done;

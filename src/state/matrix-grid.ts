@@ -3,6 +3,7 @@ import { cellId, type Matrix } from "../fixtures/matrix/compose.ts";
 import type { Injection, InjectionCarrier, InjectionGoal } from "../schemas/injection.ts";
 import type { UserTask } from "../schemas/task.ts";
 import type { AttackLandmarks } from "./attack-landmarks.ts";
+import type { MatrixFilter } from "./matrix-filter.ts";
 
 // The matrix view's figures, derived from the runs' summaries (src/evaluation) for the UI, which may
 // not import src/evaluation itself: the grid of tasks × injections, and the metrics as filtered.
@@ -16,12 +17,7 @@ export interface MatrixRunResult {
 }
 
 /** Which injections are shown: every carrier (or goal) when its list is empty. */
-export interface MatrixFilter {
-  carriers: readonly InjectionCarrier[];
-  goals: readonly InjectionGoal[];
-}
-
-export const NO_FILTER: MatrixFilter = { carriers: [], goals: [] };
+export { NO_FILTER, type MatrixFilter } from "./matrix-filter.ts";
 
 /**
  * What a cell shows: the attack's fate (executed red, attempted but blocked amber, not attempted

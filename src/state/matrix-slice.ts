@@ -8,8 +8,9 @@ import type { ScoredRun } from "../schemas/scored-run.ts";
 import { attackCursor, attackLandmarks } from "./attack-landmarks.ts";
 import type { StoreDeps } from "./deps.ts";
 import type { ExportFile } from "./io-slice.ts";
-import type { Matrix } from "./matrix-files.ts";
-import { NO_FILTER, type MatrixFilter, type MatrixRunResult } from "./matrix-grid.ts";
+import type { Matrix, MatrixCompose } from "./matrix-files.ts";
+import { NO_FILTER, type MatrixFilter } from "./matrix-filter.ts";
+import type { MatrixRunResult } from "./matrix-grid.ts";
 import { evaluateScriptedMatrix } from "./matrix-scripted.ts";
 import type { Store } from "./store.ts";
 import { runHttpTrials } from "./trial-runner.ts";
@@ -35,7 +36,7 @@ export const MATRIX_LIMITS = { susceptibility: [0, 1], trials: [1, 16], concurre
 export const DEFAULT_MATRIX_SETTINGS: MatrixSettings = { candidate: "reference", susceptibility: 0.5, trials: 1, concurrency: 8, seed: 1 };
 
 /** The composed matrix, or why its files do not compose (each error naming the file and field). */
-export type MatrixData = { status: "unloaded" } | { status: "ready"; matrix: Matrix } | { status: "invalid"; errors: string[] };
+export type MatrixData = { status: "unloaded" } | { status: "loading" } | { status: "ready"; matrix: Matrix } | { status: "invalid"; errors: string[] };
 
 export interface MatrixRunState {
   status: "idle" | "running" | "done" | "stopped" | "failed";
@@ -58,8 +59,8 @@ export interface MatrixSlice {
   matrixSettings: MatrixSettings;
   matrixRun: MatrixRunState;
   matrixFilter: MatrixFilter;
-  /** Composes the matrix once (the first call); later calls do nothing. */
-  loadMatrix(): void;
+  /** Composes the matrix once (the first call; later calls wait for that one). */
+  loadMatrix(): Promise<void>;
   setMatrixSettings(patch: Partial<MatrixSettings>): void;
   setMatrixFilter(patch: Partial<MatrixFilter>): void;
   /** Runs the chosen candidate over every cell; the simulated model over HTTP, K trials per cell. */
@@ -95,8 +96,9 @@ export const createMatrixSlice =
       });
       return { runs: pairs.map((p) => p.run), results: pairs.map((p) => p.result) };
     };
-    const matrixOf = (): Matrix | null => {
-      get().loadMatrix();
+    let loading: Promise<void> | null = null;
+    const matrixOf = async (): Promise<Matrix | null> => {
+      await get().loadMatrix();
       const data = get().matrix;
       return data.status === "ready" ? data.matrix : null;
     };
@@ -136,10 +138,18 @@ export const createMatrixSlice =
       matrixRun: IDLE,
       matrixFilter: NO_FILTER,
       loadMatrix() {
-        if (get().matrix.status !== "unloaded") return;
-        const composed = deps.loadMatrix ? deps.loadMatrix() : { ok: false as const, errors: ["this build carries no attack matrix (fixtures/tasks, fixtures/injections)"] };
-        if (!composed.ok) return set({ matrix: { status: "invalid", errors: composed.errors } });
-        set({ matrix: { status: "ready", matrix: composed.matrix }, matrixFixtures: new Map(composed.matrix.cells.map((c) => [c.id, c.fixture])) });
+        loading ??= (async () => {
+          set({ matrix: { status: "loading" } });
+          let composed: MatrixCompose;
+          try {
+            composed = deps.loadMatrix ? await deps.loadMatrix() : { ok: false, errors: ["this build carries no attack matrix (fixtures/tasks, fixtures/injections)"] };
+          } catch (error) {
+            composed = { ok: false, errors: [`the attack matrix could not be loaded: ${messageOf(error)}`] };
+          }
+          if (!composed.ok) return set({ matrix: { status: "invalid", errors: composed.errors } });
+          set({ matrix: { status: "ready", matrix: composed.matrix }, matrixFixtures: new Map(composed.matrix.cells.map((c) => [c.id, c.fixture])) });
+        })();
+        return loading;
       },
       setMatrixSettings(patch) {
         const s = { ...get().matrixSettings, ...patch };
@@ -158,8 +168,8 @@ export const createMatrixSlice =
       },
       async runMatrix() {
         if (get().matrixRun.status === "running") return;
-        const matrix = matrixOf();
-        if (!matrix) return;
+        const matrix = await matrixOf();
+        if (!matrix || get().matrixRun.status === "running") return;
         const settings = get().matrixSettings;
         const fixtures = matrix.cells.map((c) => c.fixture);
         const simulated = settings.candidate === "simulated";

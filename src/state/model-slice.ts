@@ -3,7 +3,7 @@ import { httpCandidate, listModels } from "../candidates/http/http-candidate.ts"
 import { HttpSettings } from "../candidates/http/settings.ts";
 import type { Candidate } from "../runtime/candidate.ts";
 import type { StoreDeps } from "./deps.ts";
-import { FAULTS } from "../mocks/simulated-model.ts";
+import { FAULTS } from "../mocks/faults.ts";
 import { diagnoseNetworkFailure, type NetworkDiagnosis } from "./network-failure.ts";
 import type { Store } from "./store.ts";
 

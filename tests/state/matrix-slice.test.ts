@@ -32,11 +32,15 @@ const cell = (store: ReturnType<typeof matrixStore>, id: string): GridCell => {
 };
 
 describe("the matrix slice runs a candidate over every cell", () => {
-  it("composes the matrix once, on first use, and keeps its fixtures findable but out of the picker", () => {
-    const store = matrixStore(matrix);
+  it("composes the matrix once, on first use, and keeps its fixtures findable but out of the picker", async () => {
+    let loads = 0;
+    const store = matrixStore(matrix, { loadMatrix: async () => (loads++, { ok: true, matrix }) });
     expect(store.getState().matrix.status).toBe("unloaded");
-    store.getState().loadMatrix();
+    const first = store.getState().loadMatrix();
+    expect(store.getState().matrix.status).toBe("loading");
+    await Promise.all([first, store.getState().loadMatrix()]);
     expect(store.getState().matrix.status).toBe("ready");
+    expect(loads).toBe(1);
     expect(store.getState().fixtures).toHaveLength(FIXTURES.length);
     expect(fixtureById(store.getState(), RED)?.matrix?.injection).toBe("doc-adviser-hh1002");
   });
@@ -127,6 +131,13 @@ describe("a bad matrix file is an error naming the file and the field, not a cra
     const composed = composeMatrixFiles(FIXTURES, bad, dataFiles("injections"));
     expect(composed.ok).toBe(false);
     expect(!composed.ok && composed.errors.join("\n")).toMatch(/fixtures\/tasks\/holdings-hh1001\.json: .*"kind"/);
+  });
+
+  it("a matrix that cannot be loaded at all is reported as invalid, and nothing runs", async () => {
+    const store = matrixStore(matrix, { loadMatrix: () => Promise.reject(new Error("chunk failed to load")) });
+    await store.getState().runMatrix();
+    expect(store.getState().matrix).toEqual({ status: "invalid", errors: ["the attack matrix could not be loaded: chunk failed to load"] });
+    expect(store.getState().matrixRun.status).toBe("idle");
   });
 
   it("the slice keeps the errors and runs nothing", async () => {

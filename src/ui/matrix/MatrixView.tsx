@@ -13,7 +13,7 @@ export function MatrixView() {
   const results = useStore((s) => s.matrixRun.results);
   const filter = useStore((s) => s.matrixFilter);
   const { loadMatrix, setMatrixFilter, openMatrixRun } = appStore.getState();
-  useEffect(() => loadMatrix(), [loadMatrix]);
+  useEffect(() => void loadMatrix(), [loadMatrix]);
   const matrix = data.status === "ready" ? data.matrix : null;
   const grid = useMemo(() => (matrix ? matrixGrid(matrix, results, filter) : null), [matrix, results, filter]);
   const metrics = useMemo(() => filteredMetrics(results, filter), [results, filter]);
