@@ -8,7 +8,7 @@ import { nodeSha256 } from "../src/cli/node-sha256.ts";
 import { sealSuite } from "../src/integrity/export.ts";
 import type { ScoredSuiteExport } from "../src/schemas/export.ts";
 import { runCli } from "../tests/cli/run-cli.ts";
-import { expect, shot, test } from "./fixtures.ts";
+import { expect, openRun, shot, test } from "./fixtures.ts";
 
 // The HTML report is for people who do not run finbound: one file, opened from disk, that asks the
 // network for nothing. A sealed suite of the reference and two candidates that read what they
@@ -58,4 +58,30 @@ test("the HTML report opens from file:// with no request but the file itself, an
   // Every request the page made was for the file itself: no font, style, script, image or icon.
   expect(requests.length).toBeGreaterThan(0);
   expect(requests.filter((r) => r !== url)).toEqual([]);
+});
+
+// The same files from the workbench: the run's Metadata panel and the suite view each offer both.
+test("the workbench writes the HTML report and the OTLP spans of the run it shows and of the suite", async ({ page }) => {
+  await openRun(page, "injection-adviser-scope", "reads-in-scope-other");
+  const meta = page.getByRole("region", { name: "Metadata and links" });
+  const [report] = await Promise.all([page.waitForEvent("download"), meta.getByRole("button", { name: "HTML report" }).click()]);
+  expect(report.suggestedFilename()).toBe("finbound-injection-adviser-scope-reads-in-scope-other.html");
+  const html = readFileSync(await report.path(), "utf8");
+  expect(html).toMatch(/^<!doctype html>/i);
+  expect(html).toContain("injection-adviser-scope · reads-in-scope-other");
+  expect(html).toContain("DISCLOSED (outside the task)");
+
+  const [otlp] = await Promise.all([page.waitForEvent("download"), meta.getByRole("button", { name: "OTLP" }).click()]);
+  expect(otlp.suggestedFilename()).toBe("finbound-injection-adviser-scope-reads-in-scope-other.otlp.json");
+  const spans = (JSON.parse(readFileSync(await otlp.path(), "utf8")) as { resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[] }).resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans.map((x) => x.name)));
+  expect(spans.some((n) => n.startsWith("execute_tool"))).toBe(true);
+  expect(spans.some((n) => n.startsWith("apply_guardrail"))).toBe(true);
+  expect(spans.some((n) => n.startsWith("chat"))).toBe(true);
+
+  await page.getByRole("tab", { name: "Suite" }).click();
+  await page.getByRole("button", { name: /^Run every candidate of / }).click();
+  await expect(page.getByTestId("suite-as-designed")).toBeVisible({ timeout: 30_000 });
+  const [suiteReport] = await Promise.all([page.waitForEvent("download"), page.getByRole("region", { name: "Suite" }).getByRole("button", { name: "HTML report" }).click()]);
+  expect(suiteReport.suggestedFilename()).toMatch(/^finbound-suite-\d+-runs\.html$/);
+  expect(readFileSync(await suiteReport.path(), "utf8")).toContain("Seals verified");
 });

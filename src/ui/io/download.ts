@@ -1,8 +1,8 @@
 import type { ExportFile } from "../../state/io-slice.ts";
 
-/** Hands a JSON file to the browser's download. */
-export function download(file: ExportFile): void {
-  const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
+/** Hands a file (JSON unless it says otherwise) to the browser's download. */
+export function download(file: ExportFile & { mimeType?: string }): void {
+  const url = URL.createObjectURL(new Blob([file.text], { type: file.mimeType ?? "application/json" }));
   const a = document.createElement("a");
   a.href = url;
   a.download = file.fileName;

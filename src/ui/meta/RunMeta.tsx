@@ -3,6 +3,7 @@ import { appStore, useStore } from "../../state/app-store.ts";
 import { RUN_PARAM, type RunMetadata } from "../../state/run-link.ts";
 import { setCursorParam } from "../timeline/cursor-url.ts";
 import { visible } from "../shared/inert.ts";
+import { ShareButtons } from "./ShareButtons.tsx";
 import "./meta.css";
 
 /** The link that reopens exactly this run at this event: the run's content hash and the event's number. */
@@ -49,6 +50,7 @@ export function RunMeta() {
       <div className="panel-head">
         <h2>Metadata and links</h2>
         <button type="button" disabled={!link} onClick={() => void copy()}>Copy link</button>
+        <ShareButtons what="run" />
       </div>
       {!finished && <p className="empty">The run's metadata and link are given when it has finished.</p>}
       {current?.problem && <p className="callout fail">{current.problem}</p>}

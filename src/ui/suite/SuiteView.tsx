@@ -3,6 +3,7 @@ import { useStore } from "../../state/app-store.ts";
 import { suiteDesign, type SuiteDesign } from "../../state/suite-design.ts";
 import type { SuiteState } from "../../state/suite-slice.ts";
 import { trialReliability } from "../../state/trial-reliability.ts";
+import { ShareButtons } from "../meta/ShareButtons.tsx";
 import { PassKChart } from "./PassKChart.tsx";
 import { ReliabilityFigures, ReliabilityTable } from "./ReliabilityTable.tsx";
 import { SuiteCharts } from "./SuiteCharts.tsx";
@@ -73,6 +74,7 @@ export function SuiteView() {
         >
           Run every candidate of {fixtureId ?? "—"}
         </button>
+        <ShareButtons what="suite" />
       </div>
       <TrialsControls />
       {suite.runs.length > 0 && <DesignHeadline design={design} />}
