@@ -126,9 +126,42 @@ test("hiding event kinds leaves only the others in the timeline, and the search 
   await currentRow(page).locator("button.event-number").focus();
   await page.keyboard.press("ArrowDown");
   await expect(currentRow(page)).toHaveAttribute("data-kind", shown[1] ?? "");
+  // The page's arrow keys and the step buttons step among the shown rows too: never onto a hidden kind.
+  const seqs = await eventRows(page).evaluateAll((rows) => rows.map((r) => r.getAttribute("data-seq")));
+  const next = page.getByRole("button", { name: "Next event" });
+  await next.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(currentRow(page)).toHaveAttribute("data-seq", seqs[2] ?? "");
+  await next.click();
+  await expect(currentRow(page)).toHaveAttribute("data-seq", seqs[3] ?? "");
+  await page.keyboard.press("ArrowLeft");
+  await expect(currentRow(page)).toHaveAttribute("data-seq", seqs[2] ?? "");
+  await page.keyboard.press("End");
+  await expect(currentRow(page)).toHaveAttribute("data-seq", seqs.at(-1) ?? "");
   await filter.getByRole("button", { name: "Show every kind" }).click();
   await expect(eventRows(page)).toHaveCount(total);
   await expect(page.getByTestId("timeline-filter-note")).toHaveCount(0);
+});
+
+test("opening the kind filter makes the sticky header taller without covering the current row", async ({ page }) => {
+  // A short window, so the timeline scrolls well past its first rows.
+  await page.setViewportSize({ width: 1440, height: 560 });
+  await openRun(page, "unauthorised-household", "reads-other-household");
+  const rows = eventRows(page);
+  const target = rows.nth(Math.min(6, (await rows.count()) - 1));
+  await target.locator("button.event-number").click();
+  await expect(target).toHaveAttribute("aria-current", "step");
+  // The current row just below the header, as after stepping to it.
+  await target.evaluate((row) => row.scrollIntoView({ block: "start" }));
+  const header = page.locator(".column-timeline section.panel").filter({ has: page.getByTestId("kind-filter") });
+  const gap = async (): Promise<number> => {
+    const [row, head] = await Promise.all([target.boundingBox(), header.boundingBox()]);
+    return (row?.y ?? 0) - ((head?.y ?? 0) + (head?.height ?? 0));
+  };
+  expect(await gap()).toBeGreaterThanOrEqual(0);
+  await page.getByTestId("kind-filter").locator("summary").click();
+  await expect(page.getByTestId("kind-filter").locator('input[data-kind="decision"]')).toBeVisible();
+  await expect.poll(gap, { message: "the current row's top is below the header's bottom" }).toBeGreaterThanOrEqual(0);
 });
 
 test.describe("a million events", () => {

@@ -18,6 +18,7 @@ export function RunView() {
   const cursor = useStore((s) => s.cursor);
   const playing = useStore((s) => s.playing);
   const kind = useStore((s) => s.candidateKind);
+  const shownRows = useStore((s) => s.search.rows);
   const { selectFixture, selectCandidate, setCursor, setPlaying, setCandidateKind } = appStore.getState();
   // Through the store, so a run opened from the attack matrix finds its generated fixture too.
   const selected = useStore((s) => fixtureById(s, fixtureId));
@@ -41,7 +42,7 @@ export function RunView() {
               </span>
             )}
           </div>
-          <CursorControls cursor={cursor} count={run?.events.length ?? 0} playing={playing} onMove={setCursor} onPlay={setPlaying} />
+          <CursorControls cursor={cursor} count={run?.events.length ?? 0} rows={shownRows} playing={playing} onMove={setCursor} onPlay={setPlaying} />
           <BudgetMeter budget={run?.budget ?? REFERENCE_BUDGET} decisionsUsed={at?.decisionsUsed ?? 0} elapsedMs={at?.elapsedMs ?? 0} />
           {run && <TimelineFind />}
         </section>

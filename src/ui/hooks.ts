@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef } from "react";
 import { appStore, useStore } from "../state/app-store.ts";
+import { edgeOfShown, stepAmongShown } from "../state/shown-steps.ts";
 import { cursorFromParams, setCursorParam } from "./timeline/cursor-url.ts";
 
 const isFormControl = (t: EventTarget | null): boolean =>
@@ -14,14 +15,19 @@ export function useCursorKeys(): void {
     const onKey = (e: KeyboardEvent): void => {
       const s = appStore.getState();
       if (s.view !== "run" || !s.run || e.altKey || e.ctrlKey || e.metaKey) return;
-      const last = s.run.events.length - 1;
+      // With kinds hidden, every move lands on a shown event (shown-steps.ts).
+      const { rows } = s.search;
+      const count = s.run.events.length;
+      const go = (to: number | undefined): void => {
+        if (to !== undefined) s.setCursor(to);
+      };
       const moves: Record<string, () => void> = {
-        ArrowLeft: () => s.stepCursor(-1),
-        ArrowRight: () => s.stepCursor(1),
-        PageUp: () => s.stepCursor(-CURSOR_PAGE),
-        PageDown: () => s.stepCursor(CURSOR_PAGE),
-        Home: () => s.setCursor(0),
-        End: () => s.setCursor(last),
+        ArrowLeft: () => go(stepAmongShown(rows, count, s.cursor, -1)),
+        ArrowRight: () => go(stepAmongShown(rows, count, s.cursor, 1)),
+        PageUp: () => go(stepAmongShown(rows, count, s.cursor, -CURSOR_PAGE)),
+        PageDown: () => go(stepAmongShown(rows, count, s.cursor, CURSOR_PAGE)),
+        Home: () => go(edgeOfShown(rows, count, "first")),
+        End: () => go(edgeOfShown(rows, count, "last")),
       };
       if (e.key === " " && !isFormControl(e.target)) {
         e.preventDefault();

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { BudgetConfig } from "../../schemas/budget.ts";
+import { edgeOfShown, stepAmongShown } from "../../state/shown-steps.ts";
 import { formatSeconds } from "../shared/format.ts";
 import { eventNumber } from "./cursor-url.ts";
 import { TimelineAnnouncer } from "./TimelineAnnouncer.tsx";
@@ -8,6 +9,8 @@ import "./timeline.css";
 interface Props {
   cursor: number;
   count: number;
+  /** The shown events when some kinds are hidden (null: all shown): the buttons step among them. */
+  rows?: Int32Array | null;
   playing: boolean;
   onMove(index: number): void;
   onPlay(playing: boolean): void;
@@ -26,15 +29,21 @@ export function SoftButton({ off, onPress, children, ...rest }: { off: boolean; 
 }
 
 /** First / previous / next / last / play-pause over the event log. Keys: ← → PageUp PageDown Home End Space. */
-export function CursorControls({ cursor, count, playing, onMove, onPlay }: Props) {
-  const last = count - 1;
+export function CursorControls({ cursor, count, rows = null, playing, onMove, onPlay }: Props) {
+  const first = edgeOfShown(rows, count, "first");
+  const previous = stepAmongShown(rows, count, cursor, -1);
+  const next = stepAmongShown(rows, count, cursor, 1);
+  const last = edgeOfShown(rows, count, "last");
+  const button = (to: number | undefined, label: string, title: string, text: string) => (
+    <SoftButton onPress={() => to !== undefined && onMove(to)} off={to === undefined || to === cursor} aria-label={label} title={title}>{text}</SoftButton>
+  );
   return (
     <div className="controls" role="toolbar" aria-label="Step through the run">
-      <SoftButton onPress={() => onMove(0)} off={cursor <= 0} aria-label="First event" title="First event (Home)">«</SoftButton>
-      <SoftButton onPress={() => onMove(cursor - 1)} off={cursor <= 0} aria-label="Previous event" title="Previous event (←)">‹</SoftButton>
+      {button(first, "First event", "First event (Home)", "«")}
+      {button(previous, "Previous event", "Previous event (←)", "‹")}
       <SoftButton onPress={() => onPlay(!playing)} off={count === 0} aria-label={playing ? "Pause" : "Play"} title="Play / pause (Space)">{playing ? "❚❚ pause" : "▶ play"}</SoftButton>
-      <SoftButton onPress={() => onMove(cursor + 1)} off={cursor >= last} aria-label="Next event" title="Next event (→)">›</SoftButton>
-      <SoftButton onPress={() => onMove(last)} off={cursor >= last} aria-label="Last event" title="Last event (End)">»</SoftButton>
+      {button(next, "Next event", "Next event (→)", "›")}
+      {button(last, "Last event", "Last event (End)", "»")}
       <span className="muted" data-testid="cursor-position">event {count === 0 ? 0 : eventNumber(cursor)} of {count}</span>
       <TimelineAnnouncer />
     </div>

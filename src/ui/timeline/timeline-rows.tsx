@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useRef, type FocusEvent, type KeyboardEve
 import type { RunEvent } from "../../schemas/event.ts";
 import type { LogFacts } from "../../state/derive.ts";
 import { countAtOrBefore } from "../../state/prefix-map.ts";
+import { edgeOfShown, stepAmongShown } from "../../state/shown-steps.ts";
 import { isMatch, type Matches } from "../../state/search-matches.ts";
 import { EventRow } from "./EventRow.tsx";
 
@@ -21,9 +22,6 @@ export function nearestShown(rows: Int32Array | null, cursor: number): number {
   if (!rows) return cursor;
   return Math.max(0, countAtOrBefore(rows, cursor) - 1);
 }
-
-/** The event at a position among the rows shown. */
-const eventIndexAt = (rows: Int32Array | null, position: number): number | undefined => (rows ? rows[position] : position);
 
 /** One row, with what the search and the log's facts say about it. */
 export function TimelineRow({ event, index, position, tabbable, top, cursor, matches, facts, events, onSelect }: ShownTimelineProps & { event: RunEvent; index: number; position: number; tabbable: boolean; top?: number }) {
@@ -53,23 +51,19 @@ export function useRowKeys({ rows, cursor, events, onSelect }: ShownTimelineProp
   return useCallback(
     (e: KeyboardEvent<HTMLOListElement>) => {
       if (e.altKey || e.ctrlKey || e.metaKey || !(e.target instanceof HTMLButtonElement)) return;
-      const count = rows ? rows.length : events.length;
-      if (count === 0) return;
-      const here = rows ? countAtOrBefore(rows, cursor) : cursor + 1; // shown rows at or before the cursor
-      const onShown = rows ? here > 0 && rows[here - 1] === cursor : true;
-      const step = (delta: 1 | -1): number => (delta === 1 ? here : here - (onShown ? 2 : 1));
-      const to: Record<string, () => number> = {
-        ArrowDown: () => step(1),
-        ArrowUp: () => step(-1),
-        Home: () => 0,
-        End: () => count - 1,
-        ...(rows ? { ArrowRight: () => step(1), ArrowLeft: () => step(-1) } : {}),
+      const step = (delta: number) => () => stepAmongShown(rows, events.length, cursor, delta);
+      const to: Record<string, () => number | undefined> = {
+        ArrowDown: step(1),
+        ArrowUp: step(-1),
+        Home: () => edgeOfShown(rows, events.length, "first"),
+        End: () => edgeOfShown(rows, events.length, "last"),
+        ...(rows ? { ArrowRight: step(1), ArrowLeft: step(-1) } : {}),
       };
-      const position = to[e.key]?.();
-      if (position === undefined) return;
+      const move = to[e.key];
+      if (!move) return;
       e.preventDefault();
       e.stopPropagation();
-      const index = eventIndexAt(rows, Math.max(0, Math.min(position, count - 1)));
+      const index = move();
       if (index !== undefined) onSelect(index);
     },
     [rows, cursor, events, onSelect],
@@ -139,8 +133,16 @@ export function useStickyCover(root: RefObject<HTMLElement | null>, list: RefObj
     const stickies = [...column.children].filter((c): c is HTMLElement => c !== el && c instanceof HTMLElement && getComputedStyle(c).position === "sticky");
     if (stickies.length === 0) return;
     const measure = (): void => {
+      const before = covered.current;
       covered.current = Math.max(...stickies.map((s) => (Number.parseFloat(getComputedStyle(s).top) || 0) + s.offsetHeight)) + COVER_GAP_PX;
       list.current?.style.setProperty("--covered-top", `${covered.current}px`);
+      // The header grew (the kind filter opened, the search bar wrapped): a current row it now covers
+      // is brought back below it, rather than staying hidden until the cursor next moves.
+      const current = list.current?.querySelector<HTMLElement>('li[aria-current="step"]');
+      if (covered.current > before && current) {
+        const headerBottom = Math.max(...stickies.map((s) => s.getBoundingClientRect().bottom));
+        if (current.getBoundingClientRect().top < headerBottom) current.scrollIntoView({ block: "nearest" });
+      }
     };
     measure();
     const observer = new ResizeObserver(measure);
