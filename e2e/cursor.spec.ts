@@ -105,6 +105,15 @@ test("Space plays the run from the cursor and pauses it", async ({ page }) => {
   const paused = await page.getByTestId("cursor-position").textContent();
   await page.waitForTimeout(1_200);
   await expect(page.getByTestId("cursor-position")).toHaveText(paused ?? "");
+
+  // On a focused row (already the cursor's), Space plays and pauses too, rather than re-selecting the row.
+  await page.keyboard.press("Home");
+  await currentRow(page).locator("button.event-number").focus();
+  await page.keyboard.press(" ");
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+  await expect(page.getByTestId("cursor-position")).not.toHaveText(`event 1 of ${count}`, { timeout: 3_000 });
+  await page.keyboard.press(" ");
+  await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
 });
 
 /**

@@ -6,6 +6,9 @@ import { cursorFromParams, setCursorParam } from "./timeline/cursor-url.ts";
 const isFormControl = (t: EventTarget | null): boolean =>
   t instanceof HTMLElement && (t.isContentEditable || ["INPUT", "SELECT", "TEXTAREA", "BUTTON", "SUMMARY"].includes(t.tagName));
 
+/** A timeline row is a button only to be reachable by keyboard, and it is already the cursor's: Space there plays. */
+const isTimelineRow = (t: EventTarget | null): boolean => t instanceof HTMLElement && t.closest('ol[aria-label="Event log"]') !== null;
+
 /** How far PageUp and PageDown move the cursor: about a screenful of rows. */
 export const CURSOR_PAGE = 10;
 
@@ -29,7 +32,7 @@ export function useCursorKeys(): void {
         Home: () => go(edgeOfShown(rows, count, "first")),
         End: () => go(edgeOfShown(rows, count, "last")),
       };
-      if (e.key === " " && !isFormControl(e.target)) {
+      if (e.key === " " && (!isFormControl(e.target) || isTimelineRow(e.target))) {
         e.preventDefault();
         s.setPlaying(!s.playing);
         return;
