@@ -3,8 +3,11 @@ import { defineConfig } from "@playwright/test";
 /**
  * End-to-end checks of the workbench in Debian's Chromium (Playwright cannot download its own
  * browsers here). The production bundle is built and served by `vite preview` on port 4173.
+ * FINBOUND_E2E_PORT and FINBOUND_E2E_SIM_PORT move both servers, so that two checkouts (git
+ * worktrees) can run their suites side by side without one testing the other's build.
  */
-const SIM_PORT = 8791;
+const APP_PORT = Number(process.env.FINBOUND_E2E_PORT ?? 4173);
+const SIM_PORT = Number(process.env.FINBOUND_E2E_SIM_PORT ?? 8791);
 
 export default defineConfig({
   testDir: "e2e",
@@ -16,7 +19,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   use: {
-    baseURL: "http://127.0.0.1:4173",
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
     viewport: { width: 1440, height: 900 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -35,8 +38,8 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: "npm run build && npx vite preview --port 4173 --strictPort --host 127.0.0.1",
-      url: "http://127.0.0.1:4173",
+      command: `npm run build && npx vite preview --port ${APP_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${APP_PORT}`,
       env: { FINBOUND_LLM_URL: `http://127.0.0.1:${SIM_PORT}` },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

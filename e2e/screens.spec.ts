@@ -1,7 +1,7 @@
 import { copyFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "@playwright/test";
-import { expect, openRun, shot, test, waitForRunFinished } from "./fixtures.ts";
+import { currentRow, expect, openRun, shot, test, waitForRunFinished } from "./fixtures.ts";
 
 /**
  * Issue 12, "any screen": the workbench is usable on a small laptop (1024×768) and a phone (390×844).
@@ -130,6 +130,28 @@ test("at 390 px the attack grid scrolls sideways inside its own box, not the pag
   const task = await grid.locator("th.task").first().boundingBox();
   expect(task?.x ?? -1).toBeGreaterThanOrEqual(0);
   expect(task?.width ?? 390).toBeLessThan(390 / 2);
+});
+
+test("on a phone, opening a run leaves the page at its top, and stepping scrolls only the timeline's box", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openRun(page, "unauthorised-household", "reads-other-household");
+  // The cursor is on the last event, in the timeline's own box; the page has not moved to it.
+  await expect(currentRow(page)).toHaveAttribute("data-kind", "run_finished");
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const box = page.locator(".column-timeline");
+  const [row, boxArea] = await Promise.all([currentRow(page).boundingBox(), box.boundingBox()]);
+  expect((row?.y ?? 0) + (row?.height ?? 0), "the last event is scrolled into the timeline's box").toBeLessThanOrEqual((boxArea?.y ?? 0) + (boxArea?.height ?? 0) + 1);
+  await page.keyboard.press("Home");
+  await expect(currentRow(page)).toHaveAttribute("data-kind", "run_started");
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The first event is in the box, below its sticky header.
+  const header = box.locator("section.panel").filter({ has: page.getByTestId("kind-filter") });
+  const [first, head, area] = await Promise.all([currentRow(page).boundingBox(), header.boundingBox(), box.boundingBox()]);
+  expect(first?.y ?? 0).toBeGreaterThanOrEqual((head?.y ?? 0) + (head?.height ?? 0) - 1);
+  expect((first?.y ?? 0) + (first?.height ?? 0)).toBeLessThanOrEqual((area?.y ?? 0) + (area?.height ?? 0) + 1);
+  await page.keyboard.press("End");
+  await expect.poll(() => box.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test("at 1440 the claims table shows every column without scrolling sideways", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { RunEvent } from "../../schemas/event.ts";
 import { useStore } from "../../state/app-store.ts";
-import { nearestShown, type ShownTimelineProps, TimelineRow, useFocusFollowsCursor, useRowKeys, useStickyCover } from "./timeline-rows.tsx";
+import { nearestShown, scrollRowIntoColumn, type ShownTimelineProps, TimelineRow, useFocusFollowsCursor, useRowKeys, useStickyCover } from "./timeline-rows.tsx";
 import { VirtualTimeline } from "./VirtualTimeline.tsx";
 import "./timeline.css";
 
@@ -54,7 +54,8 @@ function PlainTimeline(props: ShownTimelineProps) {
   const onKeyDown = useRowKeys(props);
   const focus = useFocusFollowsCursor(list, cursor);
   useEffect(() => {
-    list.current?.querySelector('li[aria-current="step"]')?.scrollIntoView({ block: "nearest" });
+    const row = list.current?.querySelector<HTMLElement>('li[aria-current="step"]');
+    if (row) scrollRowIntoColumn(row);
   }, [cursor, rows]);
   const positions = rows ?? events.map((_, i) => i);
   const cursorAt = nearestShown(rows, cursor);

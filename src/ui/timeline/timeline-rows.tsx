@@ -71,6 +71,21 @@ export function useRowKeys({ rows, cursor, events, onSelect }: ShownTimelineProp
 }
 
 /**
+ * Brings a row into view by scrolling its column only, below the sticky header (the row's
+ * scroll-margin-top). Not scrollIntoView: that scrolls every ancestor, so where the columns stack
+ * (a phone) opening or stepping through a run would also move the page away from where the analyst is.
+ */
+export function scrollRowIntoColumn(row: HTMLElement): void {
+  const column = row.closest<HTMLElement>(".column");
+  if (!column) return;
+  const margin = Number.parseFloat(getComputedStyle(row).scrollMarginTop) || 0;
+  const top = row.getBoundingClientRect().top - column.getBoundingClientRect().top + column.scrollTop;
+  const bottom = top + row.offsetHeight;
+  if (top - margin < column.scrollTop) column.scrollTop = top - margin;
+  else if (bottom > column.scrollTop + column.clientHeight) column.scrollTop = Math.min(top - margin, bottom - column.clientHeight);
+}
+
+/**
  * Keeps keyboard focus with the cursor while it is in the list: when the cursor moves (by a key, a
  * jump or playback) the new current row takes the focus, and a row the virtualized list removed
  * does not drop the focus to the page. Returns the list's focus handlers.
@@ -141,7 +156,7 @@ export function useStickyCover(root: RefObject<HTMLElement | null>, list: RefObj
       const current = list.current?.querySelector<HTMLElement>('li[aria-current="step"]');
       if (covered.current > before && current) {
         const headerBottom = Math.max(...stickies.map((s) => s.getBoundingClientRect().bottom));
-        if (current.getBoundingClientRect().top < headerBottom) current.scrollIntoView({ block: "nearest" });
+        if (current.getBoundingClientRect().top < headerBottom) scrollRowIntoColumn(current);
       }
     };
     measure();
