@@ -11,6 +11,8 @@ test("Stop ends a run where it was pressed: the title says so, the result says i
   await expect(eventLog(page).locator('li[data-kind="run_finished"]')).toHaveCount(1);
   await expect(page.getByTestId("run-title")).toHaveText("fv-scenario-a / reference (scripted) — stopped by you");
   await expect(page.getByTestId("stopped-note")).toContainText("You stopped this run");
+  await expect(page.getByTestId("stopped-badge")).toHaveText("stopped by you — not judged");
+  await expect(page.getByRole("region", { name: "Outcome" }).locator(".badge.status")).toHaveCount(0);
   await expect(page.getByTestId("notice")).toContainText("not saved to the history");
 
   await page.getByRole("tab", { name: "History" }).click();

@@ -29,7 +29,8 @@ export function ResultPanel({ run, at, fixture }: { run: LoadedRun; at: RunAtCur
           {at.finished ? <OutcomeBadge outcome={at.finished.outcome} /> : <span className="badge outcome">{run.status === "running" ? "running…" : "not yet (move the cursor on)"}</span>}
           <span className="muted">expected</span>
           <OutcomeBadge outcome={fixture.expected.outcome} />
-          {atEnd && <StatusBadge status={scored.passed ? "pass" : "fail"} />}
+          {/* A stopped run is not judged: its verdicts describe where it was cut, not the candidate. */}
+          {atEnd && (run.stoppedByUser ? <span className="badge" data-testid="stopped-badge">stopped by you — not judged</span> : <StatusBadge status={scored.passed ? "pass" : "fail"} />)}
         </div>
         {at.finished && scored && (
           <p style={{ margin: 0 }}>
