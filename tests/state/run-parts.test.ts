@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
+import { isLong, RunAssembler, runParts, type RunPart } from "../../src/state/run-parts.ts";
+import { fixture } from "../support.ts";
+
+describe("a long run crosses from the import worker in parts", () => {
+  it("no part holds more than the part size, and the parts put back together are the run", async () => {
+    const run = await evaluateScripted(fixture("fv-scenario-a"), "reads-other-household");
+    if (!run) throw new Error("no run");
+    const size = 2;
+    expect(isLong(run, size)).toBe(true);
+    const parts: RunPart[] = [...runParts(run, size)];
+    expect(parts[0]).toMatchObject({ part: "head", run: { events: [], result: { tool_calls: [] } } });
+    for (const part of parts) {
+      if (part.part === "events") expect(part.events.length).toBeLessThanOrEqual(size);
+      if (part.part === "calls") expect(part.calls.length).toBeLessThanOrEqual(size);
+    }
+    const assembler = new RunAssembler();
+    const back = parts.map((p) => assembler.add(structuredClone(p)));
+    expect(back.slice(0, -1).every((r) => r === null)).toBe(true);
+    expect(back.at(-1)).toEqual(run);
+  });
+
+  it("a short run is not split", async () => {
+    const run = await evaluateScripted(fixture("fv-scenario-a"), "reference");
+    expect(isLong(run!)).toBe(false);
+  });
+});
