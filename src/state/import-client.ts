@@ -3,10 +3,13 @@ import { MAX_LINE_BYTES } from "../files/read-json-lines.ts";
 import { sha256Sync } from "../integrity/sha256-sync.ts";
 import type { CandidateKind } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
+import type { RunEvent } from "../schemas/event.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { blobSource, type ImportRequest, type ImportWorkerMessage, type LinkRequest } from "./import-protocol.ts";
+import { CursorIndex } from "./derive.ts";
 import type { RunLinkId } from "./run-link-entry.ts";
 import { RunAssembler } from "./run-parts.ts";
+import { LANDMARKS } from "./search-kinds.ts";
 
 export { MAX_IMPORT_BYTES };
 
@@ -18,6 +21,8 @@ export interface ImportOutcome {
   result: ImportResult;
   runs: ScoredRun[];
   link?: Promise<RunLinkId | null>;
+  /** The one long run's cursor index, built as its parts arrived (so loading it does not pay for it). */
+  index?: CursorIndex;
 }
 
 /** An import under way: its outcome, or cancelled. */
@@ -58,6 +63,7 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
   const worker = new Worker(new URL("./import.worker.ts", import.meta.url), { type: "module" });
   const runs: ScoredRun[] = [];
   const assembler = new RunAssembler();
+  let index: { run: ScoredRun | null; cursor: CursorIndex } | null = null;
   let settle: (outcome: ImportOutcome) => void = () => {};
   const done = new Promise<ImportOutcome>((resolve) => (settle = resolve));
   let linked: ((link: RunLinkId | null) => void) | null = null;
@@ -67,7 +73,8 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
     // The worker still holds the run: it makes the link, then is ended (or by a cancel before that).
     else worker.postMessage({ type: "link", kind } satisfies LinkRequest);
     const link = kind === null ? undefined : new Promise<RunLinkId | null>((resolve) => (linked = resolve));
-    settle({ result, runs: result.ok ? runs : [], ...(link ? { link } : {}) });
+    const prepared = index && runs.length === 1 && index.run === runs[0] ? { index: index.cursor } : {};
+    settle({ result, runs: result.ok ? runs : [], ...(link ? { link } : {}), ...(result.ok ? prepared : {}) });
   };
   const endLink = (link: RunLinkId | null): void => {
     worker.terminate();
@@ -82,7 +89,14 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
     if (message.type === "runs") for (const run of message.runs) runs.push(run);
     else if (message.type === "run-part") {
       const run = assembler.add(message);
-      if (run) runs.push(run);
+      if (message.part === "head") {
+        const fixture = start.fixtures.find((f) => f.id === message.run.fixture);
+        index = fixture ? { run: null, cursor: new CursorIndex(fixture) } : null;
+      } else if (message.part === "events" && index) indexSoFar(index.cursor, assembler.events);
+      if (run) {
+        runs.push(run);
+        if (index) index.run = run;
+      }
     }
     else if (message.type === "progress") start.onProgress(message.progress);
     else if (message.type === "done") end(message.result);
@@ -102,6 +116,14 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
       end(cancelled());
     },
   };
+}
+
+/** Indexes the events that arrived, and the kinds and landmarks the timeline asks for first. */
+function indexSoFar(index: CursorIndex, events: readonly RunEvent[]): void {
+  index.sync(events);
+  const facts = index.facts();
+  facts.kindCounts();
+  for (const landmark of LANDMARKS) facts.landmark(landmark, 0, 1);
 }
 
 function inThisThread(source: ImportSource, start: ImportStart): ImportTask {

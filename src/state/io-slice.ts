@@ -122,18 +122,18 @@ export const createIoSlice =
         return false;
       }
       if (!result.ok) return fail(fileName, result.message);
-      const loaded = load(fileName, result, outcome.runs);
+      const loaded = load(fileName, result, outcome.runs, outcome.index);
       // The run it opened was linked by the import worker: that link is the run's (run-link.ts).
       if (outcome.link) get().expectRunLink(outcome.link);
       return loaded;
     }
 
     /** Only a finished import changes the workspace, all at once. */
-    function load(fileName: string, result: Extract<ImportResult, { ok: true }>, runs: ImportOutcome["runs"]): boolean {
+    function load(fileName: string, result: Extract<ImportResult, { ok: true }>, runs: ImportOutcome["runs"], index?: ImportOutcome["index"]): boolean {
       const first = runs[0];
       if (result.kind === "run" && first) {
         get().selectFixture(result.fixtureId, result.candidate);
-        get().loadRun({ fixtureId: result.fixtureId, candidate: result.candidate, kind: "imported", budget: result.budget, events: first.events, scored: first, imported: { fileName, ...result.report } });
+        get().loadRun({ fixtureId: result.fixtureId, candidate: result.candidate, kind: "imported", budget: result.budget, events: first.events, scored: first, imported: { fileName, ...result.report } }, undefined, index);
         const { differences, verified } = result.report;
         set({ view: "run", notice: { kind: "info", text: `${fileName}: ${verified ? "verified" : "NOT sealed (no integrity block)"}, imported and re-scored — ${differences.length === 0 ? "the recomputed verdicts match the file" : `${differences.length} verdict(s) differ from the file`}` } });
         return true;
@@ -156,7 +156,7 @@ export const createIoSlice =
           events: first.events,
           scored: first,
           imported: null,
-        });
+        }, undefined, index);
         set({ view: "run", notice: { kind: "info", text: `${fileName}: collected trace scored by replaying its ${first.events.filter((e) => e.kind === "model_reply").length} reply(ies)` } });
         return true;
       }

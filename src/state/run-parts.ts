@@ -33,6 +33,11 @@ export class RunAssembler {
   #events: RunEvent[] = [];
   #calls: ToolCallRecord[] = [];
 
+  /** The events of the run being put together, so far: the array the run will hold, appended to. */
+  get events(): readonly RunEvent[] {
+    return this.#events;
+  }
+
   add(part: RunPart): ScoredRun | null {
     if (part.part === "head") {
       this.#head = part.run;

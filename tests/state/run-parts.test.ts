@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
+import { CursorIndex } from "../../src/state/derive.ts";
 import { isLong, RunAssembler, runParts, type RunPart } from "../../src/state/run-parts.ts";
 import { fixture } from "../support.ts";
 
@@ -24,5 +25,21 @@ describe("a long run crosses from the import worker in parts", () => {
   it("a short run is not split", async () => {
     const run = await evaluateScripted(fixture("fv-scenario-a"), "reference");
     expect(isLong(run!)).toBe(false);
+  });
+
+  it("a cursor index synced as the events parts arrive answers as one built from the whole run", async () => {
+    const fx = fixture("fv-scenario-a");
+    const run = await evaluateScripted(fx, "reads-other-household");
+    if (!run) throw new Error("no run");
+    const assembler = new RunAssembler();
+    const bit = new CursorIndex(fx);
+    for (const part of runParts(run, 2)) {
+      assembler.add(part);
+      if (part.part === "events") bit.sync(assembler.events);
+    }
+    const whole = new CursorIndex(fx);
+    whole.sync(run.events);
+    for (let i = 0; i < run.events.length; i++) expect(bit.at(i)).toEqual(whole.at(i));
+    expect(bit.facts().kindCounts()).toEqual(whole.facts().kindCounts());
   });
 });
