@@ -2,6 +2,7 @@ import type { Claim, ExpectedClaim } from "../schemas/claim.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { lookupTool } from "../runtime/tools/catalogue.ts";
+import { listed } from "./explain-list.ts";
 import type { RunView } from "./run-view.ts";
 import { fail, notApplicable, pass, verdict } from "./verdict.ts";
 
@@ -65,5 +66,5 @@ export function checkEvidenceIds(run: RunView): Verdict {
   if (cited.length === 0) return notApplicable("evidence_ids", "no evidence cited");
   const unknown = cited.filter((id) => !run.observations.has(id));
   return verdict(unknown.length === 0, "evidence_ids", "ids issued in this run", cited,
-    unknown.length === 0 ? `all ${cited.length} cited id(s) were issued in this run` : `never issued in this run: ${unknown.join(", ")}`);
+    unknown.length === 0 ? `all ${cited.length} cited id(s) were issued in this run` : `never issued in this run: ${listed(unknown, ", ")}`);
 }

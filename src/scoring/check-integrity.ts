@@ -1,5 +1,6 @@
 import type { Verdict } from "../schemas/verdict.ts";
 import { TOOL_CATALOGUE } from "../runtime/tools/catalogue.ts";
+import { listed } from "./explain-list.ts";
 import { findLeaks, restrictedFragments } from "./leak.ts";
 import type { RunView } from "./run-view.ts";
 import { verdict } from "./verdict.ts";
@@ -41,5 +42,5 @@ export function checkNoLeak(run: RunView): Verdict {
   return verdict(leaks.length === 0, "no_internal_leak", "no internal detail", leaks.length === 0 ? "none" : leaks,
     leaks.length === 0
       ? "no stack frame, exception, path, host, error code, credential or diagnostics text in the result or any observation"
-      : `leak: ${leaks.map((l) => `${l.kind} in ${l.where} ("${l.excerpt}")`).join("; ")}`);
+      : `leak: ${listed(leaks.map((l) => `${l.kind} in ${l.where} ("${l.excerpt}")`), "; ")}`);
 }

@@ -1,6 +1,7 @@
 import type { Fixture } from "../schemas/fixture.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import type { RunView } from "./run-view.ts";
+import { listed } from "./explain-list.ts";
 import { notApplicable, verdict } from "./verdict.ts";
 
 export function checkOutcome(run: RunView, fixture: Fixture): Verdict[] {
@@ -25,5 +26,5 @@ export function checkOutcomeBacked(run: RunView): Verdict {
   if (result.set_by !== "candidate" || result.outcome !== "unavailable") return notApplicable("outcome_backed", "only a candidate's unavailable needs a recorded failure behind it");
   const failures = run.toolErrors.filter((e) => e.code === "unavailable").map((e) => e.call_id);
   return verdict(failures.length > 0, "outcome_backed", "a recorded tool error: unavailable", failures.length > 0 ? failures : "none",
-    failures.length > 0 ? `backed by the tool error on ${failures.join(", ")}` : "the candidate said a tool was unavailable, but no tool call failed in this run");
+    failures.length > 0 ? `backed by the tool error on ${listed(failures, ", ")}` : "the candidate said a tool was unavailable, but no tool call failed in this run");
 }

@@ -107,6 +107,11 @@ function lastAtOrBefore(list: readonly number[], limit: number): number | undefi
 export class CursorIndex {
   readonly #fixture: Fixture;
   #events: readonly RunEvent[] = [];
+  /**
+   * How many events are indexed: kept apart from `#events.length` because the log may be an array
+   * that grows in place (an import appends a long run's parts to one array as they arrive).
+   */
+  #indexed = 0;
   readonly #tally: Tally = emptyTally();
   readonly #checkpoints: Tally[] = [];
   /** 1 where an event can change the household ledger. */
@@ -134,20 +139,21 @@ export class CursorIndex {
   }
 
   get length(): number {
-    return this.#events.length;
+    return this.#indexed;
   }
 
   /** Whether `events` is the indexed log or the indexed log with events appended. */
   extends(events: readonly RunEvent[]): boolean {
-    const n = this.#events.length;
+    const n = this.#indexed;
     return events.length >= n && (n === 0 || events[n - 1] === this.#events[n - 1]);
   }
 
   /** Indexes the events appended since the last call. `events` must extend the indexed log. */
   sync(events: readonly RunEvent[]): void {
     if (!this.extends(events)) throw new Error("CursorIndex.sync: the log was replaced, not appended to");
-    const from = this.#events.length;
+    const from = this.#indexed;
     this.#events = events;
+    this.#indexed = events.length;
     if (this.#ledgerEvents.length < events.length) {
       this.#ledgerEvents = grow(this.#ledgerEvents, events.length);
     }
@@ -164,7 +170,7 @@ export class CursorIndex {
 
   /** The facts of the log as indexed now. */
   facts(): LogFacts {
-    const length = this.#events.length;
+    const length = this.#indexed;
     const within = (i: number): boolean => i >= 0 && i < length;
     return {
       length,
@@ -240,7 +246,7 @@ export class CursorIndex {
   /** The indexed log, keyed by what `keyOf` picks out of an event. */
   #keyed<V>(keyOf: (e: RunEvent) => string | undefined) {
     return {
-      length: () => this.#events.length,
+      length: () => this.#indexed,
       keyAt: (i: number) => {
         const e = this.#events[i];
         return e && keyOf(e);
@@ -298,7 +304,7 @@ export class CursorIndex {
   }
 
   at(cursor: number): RunAtCursor {
-    const i = Math.min(cursor, this.#events.length - 1);
+    const i = Math.min(cursor, this.#indexed - 1);
     const tally = i < 0 ? emptyTally() : this.#tallyAt(i);
     const current = this.#events[i];
     const finished = tally.finishedAt < 0 ? undefined : (this.#events[tally.finishedAt] as EventOf<"run_finished">);

@@ -13,6 +13,8 @@ export interface HistoryStore {
   /** Adds the entry, or replaces the one with the same id. */
   put(entry: HistoryEntry): Promise<void>;
   remove(id: string): Promise<void>;
+  /** Whether an entry with this id is stored (without reading it). */
+  has(id: string): Promise<boolean>;
 }
 
 export type HistoryAction = "load" | "save" | "delete";

@@ -59,5 +59,6 @@ export function createIndexedDbHistory(STORE: HistoryStoreName = "history"): His
       attempt("delete", async (db) => {
         await db.delete(STORE, id);
       }),
+    has: (id) => attempt("load", async (db) => (await db.getKey(STORE, id)) !== undefined),
   };
 }

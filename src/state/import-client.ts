@@ -1,15 +1,33 @@
 import { bytesSource, importFile, MAX_IMPORT_BYTES, type ImportProgress, type ImportResult, type ImportSource } from "../evaluation/import-pipeline.ts";
 import { MAX_LINE_BYTES } from "../files/read-json-lines.ts";
 import { sha256Sync } from "../integrity/sha256-sync.ts";
+import type { CandidateKind } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
+import type { RunEvent } from "../schemas/event.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
-import { blobSource, type ImportRequest, type ImportWorkerMessage } from "./import-protocol.ts";
+import { blobSource, type ImportRequest, type ImportWorkerMessage, type LinkRequest } from "./import-protocol.ts";
+import { CursorIndex } from "./derive.ts";
+import type { RunLinkId } from "./run-link-entry.ts";
+import { RunAssembler } from "./run-parts.ts";
+import { LANDMARKS } from "./search-kinds.ts";
 
 export { MAX_IMPORT_BYTES };
 
-/** An import under way: its outcome, with the re-scored runs in file order, or cancelled. */
+/**
+ * An import's outcome: the re-scored runs in file order, or why there are none. `link` comes with one
+ * run the page opens when it was made elsewhere (the worker); otherwise the page makes it.
+ */
+export interface ImportOutcome {
+  result: ImportResult;
+  runs: ScoredRun[];
+  link?: Promise<RunLinkId | null>;
+  /** The one long run's cursor index, built as its parts arrived (so loading it does not pay for it). */
+  index?: CursorIndex;
+}
+
+/** An import under way: its outcome, or cancelled. */
 export interface ImportTask {
-  done: Promise<{ result: ImportResult; runs: ScoredRun[] }>;
+  done: Promise<ImportOutcome>;
   cancel(): void;
 }
 
@@ -34,14 +52,34 @@ export function startImport(file: Blob | ImportSource, start: ImportStart): Impo
 export const textSource = (text: string): Blob | ImportSource =>
   typeof Worker !== "undefined" && typeof Blob !== "undefined" ? new Blob([text], { type: "application/json" }) : bytesSource(new TextEncoder().encode(text));
 
+/** The kind of the one run an import opens in the run view (io-slice.ts), or null when it opens a suite. */
+export function openedRunKind(result: ImportResult, runs: number): CandidateKind | null {
+  if (!result.ok || result.kind === "suite") return null;
+  if (result.kind === "run") return "imported";
+  return runs === 1 ? "collected-trace" : null;
+}
+
 function inWorker(file: Blob, start: ImportStart): ImportTask {
   const worker = new Worker(new URL("./import.worker.ts", import.meta.url), { type: "module" });
   const runs: ScoredRun[] = [];
-  let settle: (outcome: { result: ImportResult; runs: ScoredRun[] }) => void = () => {};
-  const done = new Promise<{ result: ImportResult; runs: ScoredRun[] }>((resolve) => (settle = resolve));
+  const assembler = new RunAssembler();
+  let index: { run: ScoredRun | null; cursor: CursorIndex } | null = null;
+  let settle: (outcome: ImportOutcome) => void = () => {};
+  const done = new Promise<ImportOutcome>((resolve) => (settle = resolve));
+  let linked: ((link: RunLinkId | null) => void) | null = null;
   const end = (result: ImportResult): void => {
+    const kind = openedRunKind(result, runs.length);
+    if (kind === null) worker.terminate();
+    // The worker still holds the run: it makes the link, then is ended (or by a cancel before that).
+    else worker.postMessage({ type: "link", kind } satisfies LinkRequest);
+    const link = kind === null ? undefined : new Promise<RunLinkId | null>((resolve) => (linked = resolve));
+    const prepared = index && runs.length === 1 && index.run === runs[0] ? { index: index.cursor } : {};
+    settle({ result, runs: result.ok ? runs : [], ...(link ? { link } : {}), ...(result.ok ? prepared : {}) });
+  };
+  const endLink = (link: RunLinkId | null): void => {
     worker.terminate();
-    settle({ result, runs: result.ok ? runs : [] });
+    linked?.(link);
+    linked = null;
   };
   // The runs come from this app's own worker running the same pure pipeline, by structured clone:
   // not a file or network boundary, so they are not validated again here (10,000 runs would cost
@@ -49,14 +87,43 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
   worker.onmessage = (event: MessageEvent<ImportWorkerMessage>) => {
     const message = event.data;
     if (message.type === "runs") for (const run of message.runs) runs.push(run);
+    else if (message.type === "run-part") {
+      const run = assembler.add(message);
+      if (message.part === "head") {
+        const fixture = start.fixtures.find((f) => f.id === message.run.fixture);
+        index = fixture ? { run: null, cursor: new CursorIndex(fixture) } : null;
+      } else if (message.part === "events" && index) indexSoFar(index.cursor, assembler.events);
+      if (run) {
+        runs.push(run);
+        if (index) index.run = run;
+      }
+    }
     else if (message.type === "progress") start.onProgress(message.progress);
     else if (message.type === "done") end(message.result);
+    else if (message.type === "link") endLink(message.link);
     else end({ ok: false, cancelled: false, message: `could not be read: ${message.message}` });
   };
-  worker.onerror = (event) => end({ ok: false, cancelled: false, message: `could not be read: ${event.message || "the import worker failed"}` });
-  const request: ImportRequest = { file, fixtures: start.fixtures, maxWholeBytes: MAX_IMPORT_BYTES, maxLineBytes: MAX_LINE_BYTES };
+  worker.onerror = (event) => {
+    endLink(null);
+    end({ ok: false, cancelled: false, message: `could not be read: ${event.message || "the import worker failed"}` });
+  };
+  const request: ImportRequest = { type: "import", file, fixtures: start.fixtures, maxWholeBytes: MAX_IMPORT_BYTES, maxLineBytes: MAX_LINE_BYTES };
   worker.postMessage(request);
-  return { done, cancel: () => end(cancelled()) };
+  return {
+    done,
+    cancel: () => {
+      endLink(null);
+      end(cancelled());
+    },
+  };
+}
+
+/** Indexes the events that arrived, and the kinds and landmarks the timeline asks for first. */
+function indexSoFar(index: CursorIndex, events: readonly RunEvent[]): void {
+  index.sync(events);
+  const facts = index.facts();
+  facts.kindCounts();
+  for (const landmark of LANDMARKS) facts.landmark(landmark, 0, 1);
 }
 
 function inThisThread(source: ImportSource, start: ImportStart): ImportTask {

@@ -1,19 +1,32 @@
 // Imports run in a Web Worker: the file is streamed, read, verified and re-scored here, run by run,
-// so the page's main thread only receives progress and the re-scored runs in batches.
+// so the page's main thread only receives progress and the re-scored runs in batches (a long run in
+// parts, so no message takes the page long to receive).
 import "./zod-jitless.ts";
 import { importFile } from "../evaluation/import-pipeline.ts";
 import { sha256Sync } from "../integrity/sha256-sync.ts";
+import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
-import { blobSource, type ImportRequest, type ImportWorkerMessage } from "./import-protocol.ts";
+import { createIndexedDbHistory } from "./idb-history.ts";
+import { blobSource, type ImportRequest, type ImportWorkerMessage, type LinkRequest } from "./import-protocol.ts";
+import { keepForLink, linkEntryOf } from "./run-link-entry.ts";
+import { isLong, runParts } from "./run-parts.ts";
 
 const post = (message: ImportWorkerMessage): void => self.postMessage(message);
 
 /** Runs go to the page in batches: one message per run would cost more to deliver than to score. */
 const BATCH = 64;
 
-self.onmessage = async (event: MessageEvent<ImportRequest>) => {
-  const { file, fixtures, maxWholeBytes, maxLineBytes } = event.data;
+/** The one run the last import read, kept so its link can be made here (LinkRequest). */
+let imported: { run: ScoredRun; fixtures: readonly Fixture[] } | null = null;
+
+self.onmessage = (event: MessageEvent<ImportRequest | LinkRequest>) => {
+  const request = event.data;
+  void (request.type === "import" ? runImport(request) : makeLink(request));
+};
+
+async function runImport({ file, fixtures, maxWholeBytes, maxLineBytes }: ImportRequest): Promise<void> {
   let batch: ScoredRun[] = [];
+  let runs = 0;
   const flush = (): void => {
     if (batch.length > 0) post({ type: "runs", runs: batch });
     batch = [];
@@ -25,8 +38,15 @@ self.onmessage = async (event: MessageEvent<ImportRequest>) => {
       maxWholeBytes,
       maxLineBytes,
       onRun: (run) => {
-        batch.push(run);
-        if (batch.length >= BATCH) flush();
+        runs += 1;
+        imported = runs === 1 ? { run, fixtures } : null;
+        if (!isLong(run)) {
+          batch.push(run);
+          if (batch.length >= BATCH) flush();
+          return;
+        }
+        flush();
+        for (const part of runParts(run)) post({ type: "run-part", ...part });
       },
       onProgress: (progress) => {
         flush();
@@ -38,4 +58,18 @@ self.onmessage = async (event: MessageEvent<ImportRequest>) => {
   } catch (error) {
     post({ type: "failed", message: error instanceof Error ? error.message : String(error) });
   }
-};
+}
+
+/** The link to the imported run, kept in the browser's stores as the page would keep it (run-link.ts). */
+async function makeLink({ kind }: LinkRequest): Promise<void> {
+  const run = imported?.run;
+  const fixture = imported?.fixtures.find((f) => f.id === run?.fixture);
+  if (!run || !fixture) return post({ type: "link", link: null });
+  try {
+    const entry = await linkEntryOf(run, fixture, kind, { sha256: sha256Sync, nowIso: new Date().toISOString() });
+    post({ type: "link", link: await keepForLink(entry, { history: createIndexedDbHistory("history"), links: createIndexedDbHistory("links") }) });
+  } catch {
+    // The page makes the link itself (and reports what fails there).
+    post({ type: "link", link: null });
+  }
+}

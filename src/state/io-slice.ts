@@ -5,7 +5,7 @@ import type { CandidateKind, ScoredRunExport } from "../schemas/index.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { StoreDeps } from "./deps.ts";
-import { MAX_IMPORT_BYTES, startImport, textSource, type ImportTask } from "./import-client.ts";
+import { MAX_IMPORT_BYTES, startImport, textSource, type ImportOutcome, type ImportTask } from "./import-client.ts";
 import type { Store } from "./store.ts";
 import { fixtureById } from "./workspace-slice.ts";
 
@@ -124,7 +124,8 @@ export const createIoSlice =
       };
       current = task;
       set({ importing: { fileName, progress: null } });
-      const { result, runs } = await task.done;
+      const outcome = await task.done;
+      const { result } = outcome;
       // A newer import cancelled this one and owns the progress bar and the notice.
       if (current !== task) return false;
       current = null;
@@ -134,15 +135,18 @@ export const createIoSlice =
         return false;
       }
       if (!result.ok) return fail(fileName, result.message);
-      return load(fileName, result, runs);
+      const loaded = load(fileName, result, outcome.runs, outcome.index);
+      // The run it opened was linked by the import worker: that link is the run's (run-link.ts).
+      if (outcome.link) get().expectRunLink(outcome.link);
+      return loaded;
     }
 
     /** Only a finished import changes the workspace, all at once. */
-    function load(fileName: string, result: Extract<ImportResult, { ok: true }>, runs: ScoredRun[]): boolean {
+    function load(fileName: string, result: Extract<ImportResult, { ok: true }>, runs: ImportOutcome["runs"], index?: ImportOutcome["index"]): boolean {
       const first = runs[0];
       if (result.kind === "run" && first) {
         get().selectFixture(result.fixtureId, result.candidate);
-        get().loadRun({ fixtureId: result.fixtureId, candidate: result.candidate, kind: "imported", budget: result.budget, events: first.events, scored: first, imported: { fileName, ...result.report } });
+        get().loadRun({ fixtureId: result.fixtureId, candidate: result.candidate, kind: "imported", budget: result.budget, events: first.events, scored: first, imported: { fileName, ...result.report } }, undefined, index);
         const { differences, verified } = result.report;
         set({ view: "run", notice: { kind: "info", text: `${fileName}: ${verified ? "verified" : "NOT sealed (no integrity block)"}, imported and re-scored — ${differences.length === 0 ? "the recomputed verdicts match the file" : `${differences.length} verdict(s) differ from the file`}` } });
         return true;
@@ -165,7 +169,7 @@ export const createIoSlice =
           events: first.events,
           scored: first,
           imported: null,
-        });
+        }, undefined, index);
         set({ view: "run", notice: { kind: "info", text: `${fileName}: collected trace scored by replaying its ${first.events.filter((e) => e.kind === "model_reply").length} reply(ies)` } });
         return true;
       }

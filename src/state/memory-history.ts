@@ -26,5 +26,8 @@ export function createMemoryHistory(options: MemoryHistoryOptions = {}): History
     async remove(id) {
       records.delete(id);
     },
+    async has(id) {
+      return records.has(id);
+    },
   };
 }

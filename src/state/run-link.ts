@@ -1,11 +1,12 @@
 import type { StateCreator } from "zustand";
-import { exportRun } from "../integrity/export.ts";
+import { fixtureContentHash } from "../integrity/export.ts";
+import { RUNTIME_VERSION } from "../runtime/canonical.ts";
 import { CALCULATOR_VERSIONS } from "../runtime/tools/catalogue.ts";
 import type { BudgetConfig } from "../schemas/budget.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
 import type { StoreDeps } from "./deps.ts";
-import { historyEntryOf } from "./history-entry.ts";
 import { createMemoryHistory } from "./memory-history.ts";
+import { keepForLink, linkEntryOf, type RunLinkId } from "./run-link-entry.ts";
 import type { LoadedRun } from "./run-slice.ts";
 import type { Store } from "./store.ts";
 import { fixtureById } from "./workspace-slice.ts";
@@ -33,14 +34,22 @@ export interface RunMetadata {
   linkId: string;
 }
 
+export interface RunOrigin {
+  source?: "history" | "link";
+  linkId?: string;
+  exportedAt?: string;
+}
+
 export type RunLinkState = { status: "idle" } | { status: "opening"; id: string } | { status: "missing"; id: string };
 
 export interface RunLinkSlice {
   runLink: RunLinkState;
   /** The link id and how the run currently shown came to be, by run key. */
-  runOrigins: ReadonlyMap<number, { source?: "history" | "link"; linkId?: string }>;
+  runOrigins: ReadonlyMap<number, RunOrigin>;
   /** Marks the run now shown as opened from the history (the history slice calls it). */
   markRunOpenedFrom(source: "history" | "link", linkId?: string): void;
+  /** The run now shown gets its link from elsewhere (the import worker); null when that failed. */
+  expectRunLink(link: Promise<RunLinkId | null>): void;
   /** The current run's facts and link id; keeps the run where the link can find it. Null when no finished run. */
   describeRun(): Promise<RunMetadata | null>;
   /** Opens the run a link names, at event `cursor` (0-based), or says that it is not there. */
@@ -59,7 +68,9 @@ export const createRunLinkSlice =
   (deps: StoreDeps): StateCreator<Store, [], [], RunLinkSlice> =>
   (set, get) => {
     const links = deps.runLinks ?? createMemoryHistory();
-    const remember = (key: number, patch: { source?: "history" | "link"; linkId?: string }): void => {
+    /** A link made elsewhere for a run, by run key: only the newest run's is kept. */
+    let expected: { key: number; link: Promise<RunLinkId | null> } | null = null;
+    const remember = (key: number, patch: RunOrigin): void => {
       const origins = new Map(get().runOrigins);
       origins.set(key, { ...origins.get(key), ...patch });
       set({ runOrigins: origins });
@@ -78,30 +89,35 @@ export const createRunLinkSlice =
         const run = get().run;
         if (run) remember(run.key, { source, ...(linkId ? { linkId } : {}) });
       },
+      expectRunLink(link) {
+        const run = get().run;
+        if (run) expected = { key: run.key, link };
+      },
       async describeRun() {
         const run = get().run;
         const fixture = fixtureById(get(), run?.fixtureId ?? null);
-        if (!run?.scored || !fixture) return null;
-        const file = await exportRun(run.scored, fixture, run.kind, { includeDiagnostics: true, sha256: deps.sha256Hex, nowIso: deps.nowIso() });
+        const started = run?.events.find((e) => e.kind === "run_started");
+        if (!run?.scored || !fixture || started?.kind !== "run_started") return null;
+        const scored = run.scored;
         const origin = get().runOrigins.get(run.key);
-        let linkId = origin?.linkId;
+        let { linkId, exportedAt } = origin ?? {};
         if (linkId === undefined) {
-          const entry = await historyEntryOf(file, deps.nowIso(), deps.sha256Hex);
-          linkId = entry.id;
-          // Kept where the link finds it, outside the analyst's history, unless the history has it.
-          if (!get().history.entries.some((e) => e.id === entry.id)) await links.put(entry);
-          remember(run.key, { linkId });
+          const made = expected?.key === run.key ? await expected.link : null;
+          const link = made ?? (await keepForLink(await linkEntryOf(scored, fixture, run.kind, { sha256: deps.sha256Hex, nowIso: deps.nowIso() }), { history: deps.history, links }));
+          remember(run.key, link);
+          ({ linkId, exportedAt } = link);
         }
         const seal = run.imported ? (run.imported.verified ? "verified" : "not sealed") : "sealed on export";
         return {
           source: sourceOf(run, origin?.source),
-          fixture: { id: file.fixture.id, contentHash: file.fixture.content_hash },
-          runtimeVersion: file.runtime_version,
+          fixture: { id: fixture.id, contentHash: await fixtureContentHash(fixture, deps.sha256Hex) },
+          runtimeVersion: RUNTIME_VERSION,
           calculators: CALCULATOR_VERSIONS,
-          candidate: { name: file.candidate.name, kind: file.candidate.kind, trial: file.trial },
-          budget: file.budget,
+          candidate: { name: scored.candidate, kind: run.kind, trial: scored.trial },
+          budget: started.budget,
           seal,
-          exportedAt: file.exported_at,
+          // A run opened from the history or a link: the export its link hashes is made as it is described.
+          exportedAt: exportedAt ?? deps.nowIso(),
           linkId,
         };
       },

@@ -72,7 +72,8 @@ export interface RunSlice {
    */
   startRun(options?: { speed?: Speed; fromLink?: boolean }): Promise<void>;
   stopRun(): void;
-  loadRun(run: Omit<LoadedRun, "key" | "status">, cursor?: number): void;
+  /** `prepared`: the run's events already indexed (an import indexes a long run as it arrives). */
+  loadRun(run: Omit<LoadedRun, "key" | "status">, cursor?: number, prepared?: CursorIndex): void;
   /** The analyst puts the cursor on an event: playback pauses there. */
   setCursor(index: number): void;
   /** Moves the cursor by `delta` events without pausing (playback's own step). */
@@ -183,9 +184,10 @@ export const createRunSlice =
       stopRun() {
         stop?.abort();
       },
-      loadRun(loaded, cursor) {
+      loadRun(loaded, cursor, prepared) {
         stop?.abort();
         const key = ++runKey;
+        if (prepared?.extends(loaded.events) && prepared.fixture.id === loaded.fixtureId) index = { key, cursor: prepared, facts: prepared.facts() };
         const run: LoadedRun = { ...loaded, key, status: "done" };
         const last = Math.max(0, loaded.events.length - 1);
         show(place(run, Math.max(0, Math.min(cursor ?? last, last)), { follow: false, playing: false }));

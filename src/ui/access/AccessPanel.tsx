@@ -1,4 +1,5 @@
 import type { HouseholdAccess } from "../../scoring/check-access.ts";
+import { IdList } from "../shared/abridged.tsx";
 import { visible } from "../shared/inert.ts";
 
 /** A household's ledger entry; `not_run` (as of the cursor) names the failed calls that were never run. */
@@ -6,6 +7,18 @@ type Access = HouseholdAccess & { not_run?: readonly string[] };
 
 /** Failed calls, apart from those not run: the timeline says "tool error" for the one and "not run" for the other. */
 const failedOnly = (a: Access): string[] => a.failed.filter((id) => !a.not_run?.includes(id));
+
+/** The household's calls by what became of them, the empty lists left out. */
+function callLists(a: Access): (readonly [label: string, ids: readonly string[]])[] {
+  const lists: (readonly [string, readonly string[]])[] = [
+    ["awaiting the boundary", a.pending],
+    ["denied", a.denied],
+    ["read", a.disclosed],
+    ["failed", failedOnly(a)],
+    ["not run", a.not_run ?? []],
+  ];
+  return lists.filter(([, ids]) => ids.length > 0);
+}
 
 /** One household's fate in words: the distinction between denied and disclosed is the point. */
 function verdictText(a: Access): { cls: string; headline: string } {
@@ -39,13 +52,12 @@ export function AccessPanel({ households, taskHouseholds, finished }: { househol
                 {a.authorised ? "authorised for this principal" : "not authorised for this principal"} · {a.in_scope ? "in the task's scope" : "outside the task's scope"}
               </div>
               <div className="muted">
-                {[
-                  a.pending.length > 0 ? `awaiting the boundary: ${a.pending.join(", ")}` : "",
-                  a.denied.length > 0 ? `denied: ${a.denied.join(", ")}` : "",
-                  a.disclosed.length > 0 ? `read: ${a.disclosed.join(", ")}` : "",
-                  failedOnly(a).length > 0 ? `failed: ${failedOnly(a).join(", ")}` : "",
-                  a.not_run && a.not_run.length > 0 ? `not run: ${a.not_run.join(", ")}` : "",
-                ].filter(Boolean).join(" · ")}
+                {callLists(a).map(([label, ids], i) => (
+                  <span key={label} data-ids={label}>
+                    {i > 0 && " · "}
+                    {label}: <IdList ids={ids} />
+                  </span>
+                ))}
               </div>
             </div>
           </div>

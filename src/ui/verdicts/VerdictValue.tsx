@@ -1,3 +1,4 @@
+import { useAbridged } from "../shared/abridged.tsx";
 import { visible } from "../shared/inert.ts";
 
 /** Past this depth a value is shown as JSON: a verdict's values are shallow, and a deep one is better read whole. */
@@ -17,15 +18,7 @@ export function VerdictValue({ value, depth = 0 }: { value: unknown; depth?: num
   if (Array.isArray(value)) {
     if (value.length === 0) return <span className="vv-none">none</span>;
     if (value.length === 1 && isPlain(value[0])) return <VerdictValue value={value[0]} depth={depth + 1} />;
-    return (
-      <ul className="vv-list">
-        {value.map((item, i) => (
-          <li key={i}>
-            <VerdictValue value={item} depth={depth + 1} />
-          </li>
-        ))}
-      </ul>
-    );
+    return <ValueList items={value} depth={depth} />;
   }
   const entries = Object.entries(value as Record<string, unknown>);
   if (entries.length === 0) return <span className="vv-none">none</span>;
@@ -37,5 +30,25 @@ export function VerdictValue({ value, depth = 0 }: { value: unknown; depth?: num
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A list value: the first items, then how many more and a toggle (a run's denials can number 160,000). */
+function ValueList({ items, depth }: { items: readonly unknown[]; depth: number }) {
+  const { shown, hidden, toggle } = useAbridged(items);
+  return (
+    <ul className="vv-list">
+      {shown.map((item, i) => (
+        <li key={i}>
+          <VerdictValue value={item} depth={depth + 1} />
+        </li>
+      ))}
+      {toggle && (
+        <li className="vv-more">
+          {hidden > 0 && `and ${hidden.toLocaleString("en-US")} more `}
+          {toggle}
+        </li>
+      )}
+    </ul>
   );
 }
