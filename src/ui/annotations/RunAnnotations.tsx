@@ -15,14 +15,16 @@ export function RunAnnotations() {
   // The run's events head names it; notes wait for it (a hash over the events, once per run).
   const [head, setHead] = useState<{ events: unknown; value: string } | null>(null);
   const events = run?.scored?.events;
+  // Hashing a long run's events costs seconds: only when a note of this fixture and candidate needs it.
+  const needsHead = useMemo(() => run?.scored != null && items.some((a) => a.target.run_events_head !== undefined && a.target.fixture === run.scored?.fixture && a.target.candidate === run.scored.candidate), [run, items]);
   useEffect(() => {
-    if (!events) return;
+    if (!events || !needsHead) return;
     let live = true;
     void appStore.getState().runEventsHead().then((value) => live && value !== undefined && setHead({ events, value }));
     return () => {
       live = false;
     };
-  }, [events]);
+  }, [events, needsHead]);
   const eventsHead = head && head.events === events ? head.value : undefined;
   const attached = useMemo(() => runAnnotations(run, items, eventsHead), [run, items, eventsHead]);
   const { exportAnnotations, importAnnotations, removeAnnotation } = appStore.getState();
