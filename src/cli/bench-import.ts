@@ -1,4 +1,4 @@
-import { createHash, webcrypto } from "node:crypto";
+import { webcrypto } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { evaluateScripted } from "../evaluation/evaluate.ts";
 import { bytesSource, importFile, MAX_IMPORT_BYTES, type ImportResult } from "../evaluation/import-pipeline.ts";
@@ -12,6 +12,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
+import { nodeSha256 } from "./node-sha256.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run bench -- --import FILE [--generate N] [--sha256 node|noble|webcrypto]
@@ -21,7 +22,7 @@ const USAGE = `usage: npm run bench -- --import FILE [--generate N] [--sha256 no
   --generate N   when FILE does not exist, first write a sealed suite of N runs to it: every scripted
                  candidate of every fixture in turn, trials 1, 2, … (JSONL if FILE ends .jsonl, else
                  JSON as eval --export writes it)
-  --sha256 H     the hash the pipeline is given: node (node:crypto, the default), noble (@noble/hashes,
+  --sha256 H     the hash the pipeline is given: node (node:crypto's one-shot hash, as the CLI, the default), noble (@noble/hashes,
                  what the worker uses) or webcrypto (crypto.subtle, awaited per hash)`;
 
 // A number to improve, not a test: nothing here fails on a slow machine. Times are CPU time
@@ -30,7 +31,7 @@ const REPEATS = 3;
 const NOW = "2026-01-01T00:00:00.000Z";
 
 const HASHES: Record<string, Sha256Hex> = {
-  node: (text) => createHash("sha256").update(text, "utf8").digest("hex"),
+  node: nodeSha256,
   noble: sha256Sync,
   webcrypto: async (text) => Buffer.from(await webcrypto.subtle.digest("SHA-256", new TextEncoder().encode(text))).toString("hex"),
 };

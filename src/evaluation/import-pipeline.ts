@@ -3,7 +3,7 @@ import { readJsonFile, tooLarge } from "../files/read-json-file.ts";
 import { concatBytes, JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES, type JsonLine } from "../files/read-json-lines.ts";
 import { fixtureContentHash } from "../integrity/export.ts";
 import { brokenJsonlRun, concludeJsonlSuite, isClosingLine, isJsonlSuiteHeader, validateJsonlClosing, validateJsonlHeader, validateJsonlRun } from "../integrity/jsonl-suite.ts";
-import { hashParsedEvents, runDigestOf, verifyRun } from "../integrity/run-digest.ts";
+import { hashParsedEvents, parsedEventsOf, runDigestOf, verifyRun } from "../integrity/run-digest.ts";
 import type { Sha256Hex } from "../integrity/seal.ts";
 import { brokenSuiteRun, concludeSuite, declaredFormat, parsedRunsOf, runFileVerification, validateExport, type FileVerification } from "../integrity/verify-file.ts";
 import type { BudgetConfig } from "../schemas/budget.ts";
@@ -17,7 +17,8 @@ import { rescoreExport, type VerdictDifference } from "./rescore.ts";
 // An import, from the file's bytes to re-scored runs: read → validate → verify → re-score → compare,
 // one run at a time. The workbench runs it in a Web Worker (src/state/import.worker.ts) and
 // `npm run bench -- --import` times it in Node. Each event is put in canonical JSON and hashed once
-// (src/integrity/seal.ts): the chain, the run digest and the replay comparison share that pass.
+// (src/integrity/seal.ts) for the chain and the run digest; the replay comparison compares the
+// events as parsed without writing them again (src/runtime/canonical-equal.ts).
 
 /**
  * A file read whole (one JSON value: a run, a suite, traces) is refused above this size. Reading
@@ -198,7 +199,7 @@ class ImportJob {
     const hashed = await hashParsedEvents(parsed, this.o.sha256);
     const verification = runFileVerification(await verifyRun(parsed, this.o.sha256, hashed));
     if (verification.status === "broken") return refused(rejected(verification));
-    const rescored = await rescoreExport(file, fixture, hashed?.canonical ?? null);
+    const rescored = await rescoreExport(file, fixture, hashed ? parsedEventsOf(parsed) : null);
     this.#runsTotal = 1;
     this.#ran(rescored.run);
     const report = { differences: rescored.differences, eventsMatch: rescored.eventsMatch, fixtureMatches: file.fixture.content_hash === (await this.#contentHash(fixture)), verified: verification.status === "verified" };
@@ -232,7 +233,7 @@ class ImportJob {
         later = unknownFixture(`runs[${i}].fixture.id`, file.fixture.id);
         continue;
       }
-      const rescored = await rescoreExport(file, fixture, hashed?.canonical ?? null);
+      const rescored = await rescoreExport(file, fixture, hashed ? parsedEventsOf(raw) : null);
       if (rescored.differences.length > 0) differing += 1;
       this.#ran(rescored.run);
     }
@@ -339,7 +340,7 @@ class StreamedJsonlSuite {
       this.#unknownFixture = unknownFixture(`runs[${i}].fixture.id`, valid.value.fixture.id);
       return;
     }
-    const rescored = await rescoreExport(valid.value, fixture, hashed?.canonical ?? null);
+    const rescored = await rescoreExport(valid.value, fixture, hashed ? parsedEventsOf(line.parsed) : null);
     if (rescored.differences.length > 0) this.#differing += 1;
     this.ran(rescored.run);
   }

@@ -4,7 +4,7 @@ import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { replayCandidate } from "../candidates/replay.ts";
 import { responsesFromEvents } from "../candidates/recorded.ts";
-import { canonicalJson } from "../runtime/canonical.ts";
+import { canonicallyEqual } from "../runtime/canonical-equal.ts";
 import { createVirtualClock } from "../runtime/clock.ts";
 import { runEpisode } from "../runtime/episode.ts";
 import { toScoredRun } from "../scoring/score.ts";
@@ -26,12 +26,11 @@ export interface Rescored {
 /**
  * Re-scores an exported run: its recorded replies are replayed through the runtime against the
  * fixture, and the verdicts come from that replay. Nothing the file says about results or
- * verdicts is trusted; it is only compared. `recorded` is the canonical JSON of the file's events
- * as parsed, from hashing them for the seal (src/integrity/seal.ts), so they are not put in
- * canonical form a second time (null: they have none, so no replay matches them); without it they
- * are canonicalised here.
+ * verdicts is trusted; it is only compared. `recorded` is the file's events as parsed, before
+ * validation (null: hashing them for the seal found no canonical form, so no replay matches them);
+ * without it, the validated events are compared.
  */
-export async function rescoreExport(file: ScoredRunExport, fixture: Fixture, recorded?: readonly string[] | null): Promise<Rescored> {
+export async function rescoreExport(file: ScoredRunExport, fixture: Fixture, recorded?: readonly unknown[] | null): Promise<Rescored> {
   const candidate = replayCandidate(file.candidate.name, responsesFromEvents(file.events));
   const started = file.events[0];
   const lenientFence = started?.kind === "run_started" && started.lenient_fence === true;
@@ -39,13 +38,16 @@ export async function rescoreExport(file: ScoredRunExport, fixture: Fixture, rec
   const scored = toScoredRun(record, fixture, { includeDiagnostics: true });
   // Which trial a run was is part of the record, not of the replay: it carries over.
   const run = file.trial === undefined ? scored : { ...scored, trial: file.trial };
-  return { run, differences: compareVerdicts(file.verdicts, run.verdicts), eventsMatch: recorded !== null && sameEvents(run.events, recorded ?? file.events.map((e) => canonicalJson(e))) };
+  return { run, differences: compareVerdicts(file.verdicts, run.verdicts), eventsMatch: recorded !== null && sameEvents(run.events, recorded ?? file.events) };
 }
 
-/** Whether the replay's events are the recorded ones, in canonical JSON; stops at the first that differs. */
-function sameEvents(replayed: readonly unknown[], recorded: readonly string[]): boolean {
+/**
+ * Whether the replay's events are the recorded ones: the same canonical JSON, compared without
+ * writing it (canonicallyEqual); stops at the first that differs.
+ */
+function sameEvents(replayed: readonly unknown[], recorded: readonly unknown[]): boolean {
   if (replayed.length !== recorded.length) return false;
-  return replayed.every((event, i) => canonicalJson(event) === recorded[i]);
+  return replayed.every((event, i) => canonicallyEqual(event, recorded[i]));
 }
 
 export function compareVerdicts(inFile: readonly Verdict[], recomputed: readonly Verdict[]): VerdictDifference[] {
@@ -53,7 +55,7 @@ export function compareVerdicts(inFile: readonly Verdict[], recomputed: readonly
   return checks.flatMap((check) => {
     const a = inFile.find((v) => v.check === check) ?? null;
     const b = recomputed.find((v) => v.check === check) ?? null;
-    const same = a !== null && b !== null && a.status === b.status && canonicalJson(a.expected) === canonicalJson(b.expected) && canonicalJson(a.actual) === canonicalJson(b.actual);
+    const same = a !== null && b !== null && a.status === b.status && canonicallyEqual(a.expected, b.expected) && canonicallyEqual(a.actual, b.actual);
     return same ? [] : [{ check, inFile: a, recomputed: b }];
   });
 }

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { describeIssues } from "../schemas/describe-issues.ts";
-import { dropPrototypeKeys } from "../schemas/prototype-keys.ts";
+import { dropPrototypeKeys, UNTOUCHED_KEYS } from "../schemas/prototype-keys.ts";
 import { inspectJson } from "../runtime/json-shape.ts";
+import { parsedMembers, writtenMembers } from "./json-members.ts";
 import { locateJsonError, type JsonSyntaxError } from "./json-syntax.ts";
 import { firstInvalidUtf8Byte } from "./utf8.ts";
 
@@ -79,6 +80,28 @@ export function readJsonFile(bytes: Uint8Array, limits: FileLimits = {}): JsonFi
 
 /** The checks after decoding, for one JSON value: depth, duplicate keys, exactly one value. */
 export function parseJsonText(text: string, maxDepth: number = MAX_FILE_DEPTH): JsonFileRead {
+  // The fast path: one cheap pass, the parse, one walk. It accepts exactly what the full checks
+  // below accept (tests/files/json-members.test.ts); anything else is left to them to name.
+  const written = writtenMembers(text, maxDepth);
+  if (written >= 0) {
+    let parsed: unknown = NOT_PARSED;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Named below, after the checks that come before syntax.
+    }
+    if (parsed !== NOT_PARSED) {
+      const found = parsedMembers(parsed, UNTOUCHED_KEYS);
+      if (found.members === written) return { ok: true, value: found.prototypeKeys ? dropPrototypeKeys(parsed) : parsed, parsed };
+    }
+  }
+  return inspectThenParse(text, maxDepth);
+}
+
+const NOT_PARSED = Symbol("not parsed");
+
+/** The full checks, in the order a refusal names them: depth and duplicate keys (with the key and its path), then syntax. */
+function inspectThenParse(text: string, maxDepth: number): JsonFileRead {
   const shape = inspectJson(text, maxDepth);
   if (!shape.ok && shape.code === "too_deep") return problem("too_deep", `the file is nested deeper than ${maxDepth} levels`);
   if (!shape.ok) return problem("duplicate_key", `a key appears twice in one object (${shown(JSON.stringify(shape.key))} at ${shown(shape.path, 200)})`);

@@ -39,11 +39,16 @@ const describeEvent = (event: unknown, i: number): string => {
   return `event #${i} (${String(e.kind)}${typeof e.call_id === "string" ? ` ${e.call_id}` : ""})`;
 };
 
+/** A run's events as parsed (none when `events` is not an array: validation refuses that). */
+export const parsedEventsOf = (raw: unknown): unknown[] => {
+  const events = ((raw ?? {}) as { events?: unknown }).events;
+  return Array.isArray(events) ? (events as unknown[]) : [];
+};
+
 /** The events of a file as parsed, hashed once; null when an event holds a value RFC 8785 cannot represent. */
 export async function hashParsedEvents(raw: unknown, sha256: Sha256Hex): Promise<HashedEvents | null> {
-  const events = (raw ?? {}) as { events?: unknown };
   try {
-    return await hashEvents(Array.isArray(events.events) ? (events.events as unknown[]) : [], sha256);
+    return await hashEvents(parsedEventsOf(raw), sha256);
   } catch {
     return null;
   }
@@ -59,7 +64,7 @@ export async function verifyRun(raw: unknown, sha256: Sha256Hex, hashed?: Hashed
   if (file.integrity === undefined) return { ok: false, status: "unsealed", message: "the file has no integrity block: it cannot be verified" };
   const seal = Integrity.safeParse(file.integrity);
   if (!seal.success) return { ok: false, status: "digest_mismatch", message: "the integrity block is malformed" };
-  const events = Array.isArray(file.events) ? (file.events as unknown[]) : [];
+  const events = parsedEventsOf(file);
   const chain = hashed === undefined ? await hashParsedEvents(file, sha256) : hashed;
   // Our exports never hold such a value, so the file was not written by an export.
   if (chain === null) return { ok: false, status: "digest_mismatch", message: "an event holds a value RFC 8785 cannot represent (Infinity or a lone surrogate)" };

@@ -16,29 +16,26 @@ export const hashOf = async (sha256: Sha256Hex, text: string): Promise<string> =
 };
 
 /**
- * A run's events, each put in RFC 8785 canonical JSON and hashed exactly once. The chain, the run
- * digest (through the chain head) and the replay comparison on import all use these.
+ * A run's events, each put in RFC 8785 canonical JSON and hashed exactly once. The chain and the
+ * run digest (through the chain head) use these; the replay comparison on import compares events
+ * without writing them (runtime/canonical-equal.ts).
  */
 export interface HashedEvents {
-  /** `canonical[i]`: event i's canonical JSON. */
-  canonical: string[];
-  /** `hashes[i]` = SHA-256 of `hashes[i-1]` (GENESIS before the first), a newline, and `canonical[i]`. */
+  /** `hashes[i]` = SHA-256 of `hashes[i-1]` (GENESIS before the first), a newline, and event i's canonical JSON. */
   hashes: string[];
 }
 
 /** Throws, as canonicalJson does, for a value RFC 8785 cannot represent (Infinity, a lone surrogate). */
 export async function hashEvents(events: readonly unknown[], sha256: Sha256Hex): Promise<HashedEvents> {
-  const canonical: string[] = [];
   const hashes: string[] = [];
   let previous = GENESIS;
   for (const event of events) {
     const text = canonicalJson(event);
     const hash = sha256(`${previous}\n${text}`);
     previous = typeof hash === "string" ? hash : await hash;
-    canonical.push(text);
     hashes.push(previous);
   }
-  return { canonical, hashes };
+  return { hashes };
 }
 
 export const chainEvents = async (events: readonly unknown[], sha256: Sha256Hex): Promise<string[]> => (await hashEvents(events, sha256)).hashes;

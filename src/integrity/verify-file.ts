@@ -1,5 +1,6 @@
 import { validateJson } from "../files/read-json-file.ts";
 import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT } from "../schemas/export.ts";
+import { plainlyValidRun, plainlyValidSuite } from "../schemas/fast-validation.ts";
 import { SuiteIntegrity } from "../schemas/integrity.ts";
 import { runDigestOf, suiteDigestOfDigests, verifyRun, type SealProblem, type Verification } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
@@ -76,11 +77,16 @@ export const declaredFormat = (value: unknown): unknown => (typeof value === "ob
 export function validateExport(value: unknown): ExportValidation {
   const format = declaredFormat(value);
   const invalid = (message: string): ExportValidation => ({ ok: false, code: "invalid", message: `not a valid ${String(format)} file: ${message}` });
+  // The fast path vouches only for what the schema accepts; everything else, the full schema words.
   if (format === SCORED_RUN_FORMAT) {
+    const fast = plainlyValidRun(value);
+    if (fast) return { ok: true, kind: "run", file: fast };
     const run = validateJson(value, ScoredRunExport);
     return run.ok ? { ok: true, kind: "run", file: run.value } : invalid(run.message);
   }
   if (format === SCORED_SUITE_FORMAT) {
+    const fast = plainlyValidSuite(value);
+    if (fast) return { ok: true, kind: "suite", file: fast };
     const suite = validateJson(value, ScoredSuiteExport);
     return suite.ok ? { ok: true, kind: "suite", file: suite.value } : invalid(suite.message);
   }

@@ -19,13 +19,40 @@ const LONE_SURROGATE = /\p{Cs}/u;
 const native = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
 const wellFormed = native ? (s: string): boolean => native.call(s) : (s: string): boolean => !LONE_SURROGATE.test(s);
 
-/** What JSON.stringify escapes in a well-formed string; most strings have none and are only quoted. */
-// eslint-disable-next-line no-control-regex -- the control characters are exactly what must be escaped
-const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
-
+/** A well-formed string as RFC 8785 writes it, which is JSON.stringify's escaping (§3.2.2.2). */
 function string(s: string): string {
   if (!wellFormed(s)) throw new Error("Lone surrogate is not allowed");
-  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
+  return JSON.stringify(s);
+}
+
+/**
+ * A key as written before its value: an import writes the same few dozen keys millions of times,
+ * so their quoted forms are remembered (a bounded cache: a hostile file's keys cannot grow it).
+ */
+function member(key: string): string {
+  let text = members.get(key);
+  if (text === undefined) {
+    text = `${string(key)}:`;
+    if (members.size < MEMBERS_LIMIT) members.set(key, text);
+  }
+  return text;
+}
+const MEMBERS_LIMIT = 4096;
+const members = new Map<string, string>();
+
+/** Keys in UTF-16 code-unit order (RFC 8785 §3.2.3), as sort() compares; an insertion sort, as an object has a few keys and often has them in order already. */
+function sortKeys(keys: string[]): string[] {
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i - 1;
+    if ((keys[j] as string) <= key) continue;
+    while (j >= 0 && (keys[j] as string) > key) {
+      keys[j + 1] = keys[j] as string;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
 }
 
 function write(value: unknown): string | undefined {
@@ -56,13 +83,14 @@ function write(value: unknown): string | undefined {
     }
     return `${out}]`;
   }
-  // Keys in UTF-16 code-unit order (RFC 8785 §3.2.3), which is what sort() compares.
   let out = "{";
   let first = true;
-  for (const key of Object.keys(object).sort()) {
+  const keys = sortKeys(Object.keys(object));
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     const item = object[key];
     if (item === undefined || typeof item === "symbol") continue;
-    out += `${first ? "" : ","}${string(key)}:${write(item)}`;
+    out += `${first ? "" : ","}${member(key)}${write(item)}`;
     first = false;
   }
   return `${out}}`;

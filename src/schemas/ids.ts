@@ -16,5 +16,6 @@ export const evidenceIdFor = (n: number): EvidenceId => `ev-${n}` as EvidenceId;
 
 // Written with [0-9], not \d: the same pattern goes into the model's response schema, and llama.cpp's
 // schema-to-grammar conversion does not support escapes (LOCAL-MODELS.md).
-export const IsoDate = z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, "expected a date as YYYY-MM-DD");
+export const ISO_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+export const IsoDate = z.string().regex(ISO_DATE, "expected a date as YYYY-MM-DD");
 export type IsoDate = z.infer<typeof IsoDate>;

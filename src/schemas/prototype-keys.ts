@@ -1,4 +1,7 @@
-const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/** Keys whose values are recorded data, left exactly as parsed: an export's events are hash-chained. */
+export const UNTOUCHED_KEYS: ReadonlySet<string> = new Set(["events"]);
 
 /**
  * Removes `__proto__`, `constructor` and `prototype` keys from parsed JSON before validation, so a
@@ -6,7 +9,7 @@ const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
  * under `skip` keys are left exactly as they are: an export's events are hash-chained, and what a
  * candidate wrote there (its arguments, say) is recorded data that verification must see unchanged.
  */
-export function dropPrototypeKeys(value: unknown, skip: ReadonlySet<string> = new Set(["events"])): unknown {
+export function dropPrototypeKeys(value: unknown, skip: ReadonlySet<string> = UNTOUCHED_KEYS): unknown {
   if (Array.isArray(value)) return value.map((v) => dropPrototypeKeys(v, skip));
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};

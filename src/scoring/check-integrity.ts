@@ -2,6 +2,7 @@ import type { Verdict } from "../schemas/verdict.ts";
 import { TOOL_CATALOGUE } from "../runtime/tools/catalogue.ts";
 import { listed } from "./explain-list.ts";
 import { findLeaks, restrictedFragments } from "./leak.ts";
+import { memoByString } from "./memo.ts";
 import type { RunView } from "./run-view.ts";
 import { verdict } from "./verdict.ts";
 
@@ -24,11 +25,16 @@ function textsIn(path: string, value: unknown): [string, string][] {
   return [];
 }
 
+const PUBLIC_NAMES: ReadonlySet<string> = new Set(TOOL_CATALOGUE.keys());
+// A re-scored suite meets the same diagnostics run after run: their fragments are worked out once
+// (keyed by the details as a JSON array, which gives them back exactly).
+const fragmentsOf = memoByString((details: string) => restrictedFragments(JSON.parse(details) as string[], PUBLIC_NAMES));
+
 // SPEC §8a: every public field of the result except tool_calls, which records the candidate's own words
 // verbatim. The runtime's own public text (observations, event details) is held to the same rule.
 export function checkNoLeak(run: RunView): Verdict {
   const { result, diagnostics, events } = run.record;
-  const restricted = restrictedFragments(diagnostics.map((d) => d.detail), new Set(TOOL_CATALOGUE.keys()));
+  const restricted = fragmentsOf(JSON.stringify(diagnostics.map((d) => d.detail)));
   // What the runtime itself wrote in the log (a tool error's, a denial's, an invalid reply's detail) is
   // public and was shown to the candidate: repeating it is not a leak.
   const details = events.flatMap((e) => ("detail" in e ? [{ where: `${e.kind} ${"call_id" in e ? e.call_id : `#${e.seq}`}`, text: e.detail }] : []));

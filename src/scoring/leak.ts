@@ -68,20 +68,45 @@ function withoutShown(text: string, shown: readonly string[]): string {
 export function findLeaks(where: string, text: string, fragments: readonly string[], shown: readonly string[] = []): Leak[] {
   // The same strings come back run after run (a fixture's holdings, notes and calculator names in
   // every re-scored run of a suite): the answer for a text depends only on these three inputs.
+  // Remembered per list of fragments, then per text and shown sentences, so the long list is not
+  // part of every text's key.
+  const byText = rememberedFor(fragments);
   // Stryker disable next-line StringLiteral: the separators only keep distinct inputs apart.
-  const key = `${text}\u0000${fragments.join("\u0001")}\u0000${shown.join("\u0001")}`;
-  let found = seen.get(key);
+  const key = `${text}\u0000${shown.join("\u0001")}`;
+  let found = byText.get(key);
   if (found === undefined) {
     found = scan(text, fragments, shown);
     // Stryker disable next-line all: the bound only caps memory; any bound gives the same answers.
-    if (seen.size >= SEEN_LIMIT) seen.clear();
-    seen.set(key, found);
+    if (++remembered > SEEN_LIMIT) forget();
+    byText.set(key, found);
   }
   return found.map((l) => ({ where, ...l }));
 }
 
+type Found = readonly Omit<Leak, "where">[];
 const SEEN_LIMIT = 10_000;
-const seen = new Map<string, readonly Omit<Leak, "where">[]>();
+/** By the fragments joined, then by text and shown sentences. */
+const seen = new Map<string, Map<string, Found>>();
+let remembered = 0;
+/** A frozen list of fragments (as check-integrity remembers them) is joined once: it cannot change. */
+const joinedFragments = new WeakMap<readonly string[], string>();
+
+const forget = (): void => {
+  seen.clear();
+  remembered = 1;
+};
+
+function rememberedFor(fragments: readonly string[]): Map<string, Found> {
+  let key = joinedFragments.get(fragments);
+  if (key === undefined) {
+    // Stryker disable next-line StringLiteral: the separator only keeps distinct inputs apart.
+    key = fragments.join("\u0001");
+    if (Object.isFrozen(fragments)) joinedFragments.set(fragments, key);
+  }
+  let byText = seen.get(key);
+  if (!byText) seen.set(key, (byText = new Map()));
+  return byText;
+}
 
 function scan(text: string, fragments: readonly string[], shown: readonly string[]): Omit<Leak, "where">[] {
   const read = withoutShown(asRead(text), shown);

@@ -1,0 +1,104 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
+import { RunEvent } from "../../src/schemas/event.ts";
+import { ScoredRunExport, ScoredSuiteExport } from "../../src/schemas/export.ts";
+import { EVENT_SHAPES, plainlyValidEvent, plainlyValidRun, plainlyValidSuite } from "../../src/schemas/fast-validation.ts";
+import { exportRun } from "../../src/integrity/export.ts";
+import { nodeSha256 } from "../../src/cli/node-sha256.ts";
+import { loadFixtures } from "../support.ts";
+
+const fixtures = loadFixtures();
+
+/** Every scripted run of every fixture, exported and read back as a file is: plain parsed JSON. */
+async function exportedRuns(): Promise<unknown[]> {
+  const runs: unknown[] = [];
+  for (const fixture of fixtures) {
+    for (const name of Object.keys(fixture.candidates)) {
+      const run = await evaluateScripted(fixture, name, { includeDiagnostics: true });
+      if (run) runs.push(JSON.parse(JSON.stringify(await exportRun(run, fixture, "scripted", { includeDiagnostics: false, sha256: nodeSha256, nowIso: "2026-01-01T00:00:00.000Z" }))));
+    }
+  }
+  return runs;
+}
+
+const runs = await exportedRuns();
+const events = runs.flatMap((r) => (r as { events: unknown[] }).events);
+
+/** Replaces the value at a path of keys and indexes (or deletes it, or adds a key beside it). */
+function mutated(value: unknown, path: readonly (string | number)[], change: { op: "set"; to: unknown } | { op: "delete" } | { op: "add"; key: string; to: unknown }): unknown {
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let at: Record<string | number, unknown> = copy;
+  for (const step of path.slice(0, -1)) at = at[step] as Record<string | number, unknown>;
+  const last = path.at(-1);
+  if (last === undefined) return copy;
+  if (change.op === "set") at[last] = change.to;
+  else if (change.op === "delete") delete at[last];
+  else Object.defineProperty(at, change.key, { value: change.to, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+/** Every path to a value inside an event. */
+function pathsIn(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== "object") return [prefix];
+  const keys: (string | number)[] = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
+  return [prefix, ...keys.flatMap((k) => pathsIn((value as Record<string | number, unknown>)[k], [...prefix, k]))];
+}
+
+const odd = fc.oneof(
+  fc.constantFrom<unknown>(undefined, null, -1, -0, 0, 1.5, 2 ** 53, Infinity, NaN, "", "x", "2026-1-1", "2026-01-01", true, [], {}, ["x"], { a: 1 }),
+  fc.constantFrom(...new Set(events.flatMap((e) => Object.values(e as Record<string, unknown>)))),
+);
+
+describe("the fast path for an export's events agrees with the zod schema", () => {
+  it("vouches for every event a run records, and zod gives back the same value", () => {
+    expect(events.length).toBeGreaterThan(100);
+    for (const event of events) {
+      expect(plainlyValidEvent(event)).toBe(true);
+      expect(RunEvent.parse(event)).toEqual(event);
+    }
+  });
+
+  it("never vouches for an event zod refuses, nor for one zod would change, however an event is altered", () => {
+    let refused = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...events), fc.nat(), odd, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "kind", "seq"), (event, n, to, op, key) => {
+        const paths = pathsIn(event).filter((p) => p.length > 0);
+        const path = paths[n % paths.length] as (string | number)[];
+        // A key is added to objects only: JSON cannot give an array a property beside its items.
+        const inArray = typeof path.at(-1) === "number";
+        const altered = mutated(event, path, op === "set" ? { op, to } : op === "delete" || inArray ? { op: "delete" } : { op, key, to });
+        const zod = RunEvent.safeParse(altered);
+        if (!zod.success) refused += 1;
+        if (plainlyValidEvent(altered)) {
+          expect(zod.success).toBe(true);
+          expect(zod.data).toEqual(altered);
+        }
+      }),
+      { numRuns: 4000 },
+    );
+    expect(refused).toBeGreaterThan(1000);
+  });
+
+  it("lists exactly the keys of each event kind's schema, optional where the schema says so", () => {
+    for (const schema of RunEvent.options) {
+      const kind = schema.shape.kind.value;
+      const shape = EVENT_SHAPES[kind];
+      const optional = Object.keys(schema.shape).filter((k) => schema.shape[k as keyof typeof schema.shape] instanceof z.ZodOptional);
+      expect(Object.keys(shape.optional ?? {}).sort()).toEqual(optional.sort());
+      expect(Object.keys(shape.required).sort()).toEqual(Object.keys(schema.shape).filter((k) => !optional.includes(k)).sort());
+    }
+  });
+
+  it("hands a run or a suite to the full schema when one event is not plainly valid, and otherwise gives what it gives", () => {
+    const run = runs[0] as { events: Record<string, unknown>[] };
+    expect(plainlyValidRun(run)).toEqual(ScoredRunExport.parse(run));
+    const suite = { format: "finbound.scored-suite/v1", exported_at: "2026-01-01T00:00:00.000Z", runtime_version: "x", runs };
+    expect(plainlyValidSuite(suite)).toEqual(ScoredSuiteExport.parse(suite));
+    const withProto = mutated(run, ["events", 0, "seq"], { op: "add", key: "__proto__", to: 1 });
+    expect(plainlyValidRun(withProto)).toBeNull();
+    expect(plainlyValidSuite({ ...suite, runs: [withProto] })).toBeNull();
+    expect(plainlyValidRun({ ...run, extra: 1 })).toBeNull();
+  });
+});
