@@ -1,4 +1,5 @@
-import { useMemo } from "react";
+import { useDeferredValue, useMemo } from "react";
+import type { ScoredRun } from "../../schemas/scored-run.ts";
 import { useStore } from "../../state/app-store.ts";
 import { suiteDesign, type SuiteDesign } from "../../state/suite-design.ts";
 import type { SuiteState } from "../../state/suite-slice.ts";
@@ -47,16 +48,23 @@ function DesignHeadline({ design }: { design: SuiteDesign }) {
   );
 }
 
+const NO_RUNS: ScoredRun[] = [];
+
 export function SuiteView() {
-  const suite = useStore((s) => s.suite);
+  const live = useStore((s) => s.suite);
+  // The runs are rendered in the background (a deferred value: React renders it in slices, between
+  // which the page stays responsive), so a 10,000-run import opens the view at once and fills it in.
+  const runs = useDeferredValue(live.runs, NO_RUNS);
+  const preparing = runs !== live.runs;
+  const suite = { ...live, runs };
   const fixtureId = useStore((s) => s.fixtureId);
   const runSuite = useStore((s) => s.runSuite);
   const openSuiteRun = useStore((s) => s.openSuiteRun);
   const fixtures = useStore((s) => s.fixtures);
-  const design = useMemo(() => suiteDesign(suite.runs, fixtures), [suite.runs, fixtures]);
-  const passed = useMemo(() => suite.runs.filter((r) => r.passed).length, [suite.runs]);
+  const design = useMemo(() => suiteDesign(runs, fixtures), [runs, fixtures]);
+  const passed = useMemo(() => runs.filter((r) => r.passed).length, [runs]);
   // Recomputed as trial runs arrive, so the curves fill in while the trials run.
-  const reliability = useMemo(() => trialReliability(suite.runs), [suite.runs]);
+  const reliability = useMemo(() => trialReliability(runs), [runs]);
   const running = suite.status === "running";
 
   return (
@@ -79,7 +87,7 @@ export function SuiteView() {
       <TrialsControls />
       {suite.runs.length > 0 && <DesignHeadline design={design} />}
       <p role="status" className="muted" style={{ margin: 0 }}>
-        {statusLine(suite, passed)}
+        {preparing && live.runs.length > runs.length ? `Preparing ${live.runs.length.toLocaleString("en")} runs…` : statusLine(suite, passed)}
       </p>
       {reliability && (
         <div className="reliability-panel">
