@@ -46,6 +46,9 @@ test("a million-event run: End shows the last event, and scrolling reaches every
   await expect(currentRow(page)).toHaveAttribute("data-index", String(EVENTS - 1));
   await expect(currentRow(page)).toBeInViewport();
   await expect(page.getByTestId("verdicts")).toBeVisible();
+  // Too long to keep for a link (it would store the whole run in the browser): the panel says so.
+  await expect(page.getByTestId("run-link-none")).toContainText(`No link for a run of ${EVENTS.toLocaleString("en")} events`);
+  await expect(page.getByRole("button", { name: "Copy link" })).toBeDisabled();
   await shot(page, "million-events-end");
 
   await page.keyboard.press("ArrowLeft");

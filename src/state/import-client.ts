@@ -7,7 +7,7 @@ import type { RunEvent } from "../schemas/event.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { blobSource, type ImportRequest, type ImportWorkerMessage, type LinkRequest } from "./import-protocol.ts";
 import { CursorIndex } from "./derive.ts";
-import type { RunLinkId } from "./run-link-entry.ts";
+import { linkable, type RunLinkId } from "./run-link-entry.ts";
 import { RunAssembler } from "./run-parts.ts";
 import { LANDMARKS } from "./search-kinds.ts";
 
@@ -68,7 +68,8 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
   const done = new Promise<ImportOutcome>((resolve) => (settle = resolve));
   let linked: ((link: RunLinkId | null) => void) | null = null;
   const end = (result: ImportResult): void => {
-    const kind = openedRunKind(result, runs.length);
+    const only = runs.length === 1 ? runs[0] : undefined;
+    const kind = only && linkable(only) ? openedRunKind(result, runs.length) : null;
     if (kind === null) worker.terminate();
     // The worker still holds the run: it makes the link, then is ended (or by a cancel before that).
     else worker.postMessage({ type: "link", kind } satisfies LinkRequest);

@@ -11,6 +11,16 @@ import type { HistoryStore } from "./history-store.ts";
 // that is half a minute of work, so an imported run's link is made in the import worker (which has
 // the run already) and the page only learns the id. Runs made in the page are made here, in the page.
 
+/**
+ * Runs longer than this get no link: the link keeps a sealed export of the whole run in the browser's
+ * storage (a 1,000,003-event run: ~250 MB, and ~30 s of hashing on two cores). Such a run is shared as
+ * its exported file instead.
+ */
+export const MAX_LINKED_EVENTS = 100_000;
+
+/** Whether a run is short enough to be kept for a link. */
+export const linkable = (run: { events: { length: number } }): boolean => run.events.length <= MAX_LINKED_EVENTS;
+
 /** A run's link: the id of its history entry and when the export that id hashes was written. */
 export interface RunLinkId {
   linkId: string;

@@ -6,7 +6,7 @@ import type { BudgetConfig } from "../schemas/budget.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
 import type { StoreDeps } from "./deps.ts";
 import { createMemoryHistory } from "./memory-history.ts";
-import { keepForLink, linkEntryOf, type RunLinkId } from "./run-link-entry.ts";
+import { keepForLink, linkable, linkEntryOf, type RunLinkId } from "./run-link-entry.ts";
 import type { LoadedRun } from "./run-slice.ts";
 import type { Store } from "./store.ts";
 import { fixtureById } from "./workspace-slice.ts";
@@ -31,7 +31,8 @@ export interface RunMetadata {
   seal: "sealed on export" | "verified" | "not sealed";
   /** When the sealed export these facts (and the link) come from was written. */
   exportedAt: string;
-  linkId: string;
+  /** Null for a run too long to keep for a link (MAX_LINKED_EVENTS): share its exported file instead. */
+  linkId: string | null;
 }
 
 export interface RunOrigin {
@@ -101,7 +102,7 @@ export const createRunLinkSlice =
         const scored = run.scored;
         const origin = get().runOrigins.get(run.key);
         let { linkId, exportedAt } = origin ?? {};
-        if (linkId === undefined) {
+        if (linkId === undefined && linkable(run)) {
           const made = expected?.key === run.key ? await expected.link : null;
           const link = made ?? (await keepForLink(await linkEntryOf(scored, fixture, run.kind, { sha256: deps.sha256Hex, nowIso: deps.nowIso() }), { history: deps.history, links }));
           remember(run.key, link);
@@ -118,7 +119,7 @@ export const createRunLinkSlice =
           seal,
           // A run opened from the history or a link: the export its link hashes is made as it is described.
           exportedAt: exportedAt ?? deps.nowIso(),
-          linkId,
+          linkId: linkId ?? null,
         };
       },
       async openRunLink(id, cursor) {

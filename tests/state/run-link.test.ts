@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_LINKED_EVENTS } from "../../src/state/run-link-entry.ts";
 import { createMemoryHistory } from "../../src/state/memory-history.ts";
 import type { HistoryStore } from "../../src/state/history-store.ts";
 import { makeStore } from "./test-deps.ts";
@@ -24,11 +25,25 @@ describe("run links", () => {
     const saved = (await history.list()).entries.map((e) => e.id);
 
     const second = await page(history, links);
-    expect(await second.getState().openRunLink(meta!.linkId, 2)).toBe(true);
+    expect(await second.getState().openRunLink(meta!.linkId!, 2)).toBe(true);
     expect(second.getState().run).toMatchObject({ fixtureId: "fv-scenario-a", candidate: "reads-other-household", events: first.getState().run!.events });
     expect(second.getState().cursor).toBe(2);
     expect((await second.getState().describeRun())?.linkId).toBe(meta!.linkId);
     expect((await history.list()).entries.map((e) => e.id)).toEqual(saved);
+  });
+
+  it("a run too long to keep for a link gets none, and nothing is stored for it", async () => {
+    const links = createMemoryHistory();
+    const store = await page(createMemoryHistory(), links);
+    store.getState().selectFixture("fv-scenario-a", "reference");
+    await store.getState().startRun();
+    const run = store.getState().run!;
+    // As long as the cap allows, and one more: only the length decides (nothing is hashed for it).
+    const events = [...run.events, ...Array.from({ length: MAX_LINKED_EVENTS + 1 - run.events.length }, () => run.events.at(-1)!)];
+    store.getState().loadRun({ ...run, events, scored: { ...run.scored!, events } });
+    const meta = await store.getState().describeRun();
+    expect(meta).toMatchObject({ linkId: null, fixture: { id: "fv-scenario-a" } });
+    expect((await links.list()).entries).toEqual([]);
   });
 
   it("a link to a run that is not stored says so and opens nothing else", async () => {

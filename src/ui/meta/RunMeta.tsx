@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { appStore, useStore } from "../../state/app-store.ts";
 import { RUN_PARAM, type RunMetadata } from "../../state/run-link.ts";
+import { MAX_LINKED_EVENTS } from "../../state/run-link-entry.ts";
 import { setCursorParam } from "../timeline/cursor-url.ts";
 import { visible } from "../shared/inert.ts";
 import { ShareButtons } from "./ShareButtons.tsx";
@@ -35,7 +36,7 @@ export function RunMeta() {
   if (!run) return null;
   const current = meta?.key === run.key ? meta : null;
   const value = current?.value ?? null;
-  const link = value ? runLinkUrl(value.linkId, cursor) : null;
+  const link = value?.linkId ? runLinkUrl(value.linkId, cursor) : null;
   const copy = async (): Promise<void> => {
     if (!link) return;
     try {
@@ -54,9 +55,15 @@ export function RunMeta() {
       </div>
       {!finished && <p className="empty">The run's metadata and link are given when it has finished.</p>}
       {current?.problem && <p className="callout fail">{current.problem}</p>}
-      {value && link && (
+      {value && (
         <>
-          <input className="run-link mono" readOnly value={link} aria-label="Link to this run and event" data-testid="run-link" onFocus={(e) => e.target.select()} />
+          {link ? (
+            <input className="run-link mono" readOnly value={link} aria-label="Link to this run and event" data-testid="run-link" onFocus={(e) => e.target.select()} />
+          ) : (
+            <p className="muted" data-testid="run-link-none">
+              No link for a run of {run.events.length.toLocaleString("en")} events: a link keeps the whole run in this browser's storage, so runs over {MAX_LINKED_EVENTS.toLocaleString("en")} events are shared as their exported file (Export run).
+            </p>
+          )}
           {copied && <p role="status" className="muted meta-copied">{copied}</p>}
           <dl className="run-meta" data-testid="run-meta">
             <dt>source</dt>
