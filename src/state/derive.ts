@@ -162,6 +162,9 @@ export class CursorIndex {
       const event = events[i];
       if (event) this.#add(event, i);
     }
+    // The kinds and their counts too, as the log grows: read lazily, a million events' worth would
+    // otherwise be worked out in the first render after a long import (the kind filter's counts).
+    this.#countKinds(events.length);
   }
 
   #add(e: RunEvent, i: number): void {
