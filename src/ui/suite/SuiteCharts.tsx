@@ -38,6 +38,8 @@ function passRates(runs: readonly ScoredRun[]): { check: string; rate: number }[
 export function SuiteCharts({ runs }: SuiteChartsProps) {
   const outcomes = useMemo(() => outcomeCounts(runs), [runs]);
   const rates = useMemo(() => passRates(runs), [runs]);
+  // Room for the longest count on the axis (7 px a digit at the tick's size): 4-digit counts were clipped.
+  const axisWidth = 14 + 7 * String(Math.max(0, ...outcomes.map((o) => o.count))).length;
 
   return (
     <div className="charts">
@@ -50,7 +52,7 @@ export function SuiteCharts({ runs }: SuiteChartsProps) {
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
             {/* Seven outcome labels do not fit side by side in the narrow column; slanting keeps every one. */}
             <XAxis dataKey="outcome" tick={{ ...TICK, textAnchor: "end" }} interval={0} angle={-30} height={64} />
-            <YAxis allowDecimals={false} tick={TICK} width={32} />
+            <YAxis allowDecimals={false} tick={TICK} width={Math.max(32, axisWidth)} />
             <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} />
             <Bar dataKey="count" name="runs" fill="var(--accent)" isAnimationActive={false}>
               <LabelList dataKey="count" position="top" fill="var(--text)" fontSize={11} />
