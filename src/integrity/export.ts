@@ -11,7 +11,21 @@ export interface ExportOptions {
   nowIso: string;
 }
 
-export const fixtureContentHash = async (fixture: Fixture, sha256: Sha256Hex): Promise<string> => `sha256:${await sha256(canonicalJson(fixture))}`;
+// A fixture's content hash, once per fixture: a suite exports many runs of each, and a fixture does not
+// change once loaded (any SHA-256 gives the same hex, so the function it was made with does not matter).
+const contentHashes = new WeakMap<Fixture, Promise<string>>();
+
+export const fixtureContentHash = (fixture: Fixture, sha256: Sha256Hex): Promise<string> => {
+  let hash = contentHashes.get(fixture);
+  if (!hash) {
+    hash = (async () => `sha256:${await sha256(canonicalJson(fixture))}`)();
+    contentHashes.set(fixture, hash);
+  }
+  return hash;
+};
+
+/** Runs sealed between two pauses of a suite export. */
+const RUNS_PER_PAUSE = 100;
 
 /** A scored run as a sealed `finbound.scored-run/v1` file. Diagnostics only when asked for. */
 export async function exportRun(run: ScoredRun, fixture: Fixture, kind: CandidateKind, options: ExportOptions): Promise<ScoredRunExport> {
@@ -36,13 +50,29 @@ export async function exportRun(run: ScoredRun, fixture: Fixture, kind: Candidat
 }
 
 /** Several scored runs as a sealed `finbound.scored-suite/v1` file. */
-export async function exportSuite(runs: readonly { run: ScoredRun; fixture: Fixture; kind: CandidateKind }[], options: ExportOptions & { plan?: EvaluationPlan }): Promise<ScoredSuiteExport> {
-  const sealed = await Promise.all(runs.map((r) => exportRun(r.run, r.fixture, r.kind, options)));
+/**
+ * Several scored runs as a sealed `finbound.scored-suite/v1` file. `pause`, when given, is awaited
+ * between batches of runs: the page passes a yield to the event loop, so sealing 10,000 runs is many
+ * short tasks rather than one of seconds.
+ */
+export async function exportSuite(
+  runs: readonly { run: ScoredRun; fixture: Fixture; kind: CandidateKind }[],
+  options: ExportOptions & { plan?: EvaluationPlan; pause?: () => Promise<void> },
+): Promise<ScoredSuiteExport> {
+  const sealed: ScoredRunExport[] = [];
+  for (let from = 0; from < runs.length; from += RUNS_PER_PAUSE) {
+    if (from > 0) await options.pause?.();
+    sealed.push(...(await Promise.all(runs.slice(from, from + RUNS_PER_PAUSE).map((r) => exportRun(r.run, r.fixture, r.kind, options)))));
+  }
   return sealSuite(sealed, options);
 }
 
 /** Runs that are already sealed, bound into one sealed suite (with the plan they were run under, if any). */
 export async function sealSuite(runs: readonly ScoredRunExport[], options: Pick<ExportOptions, "sha256" | "nowIso"> & { plan?: EvaluationPlan }): Promise<ScoredSuiteExport> {
   const header = { format: SCORED_SUITE_FORMAT, exported_at: options.nowIso, runtime_version: RUNTIME_VERSION, ...(options.plan ? { plan: options.plan } : {}) };
-  return ScoredSuiteExport.parse({ ...header, runs, integrity: { algorithm: "sha256", canonicalization: "RFC8785", digest: await suiteDigest(header, runs, options.sha256) } });
+  const integrity = { algorithm: "sha256", canonicalization: "RFC8785", digest: await suiteDigest(header, runs, options.sha256) };
+  // Each run is a ScoredRunExport already (parsed when it was sealed or read): only the suite's own
+  // fields are checked here, not 10,000 runs a second time.
+  const { runs: _none, integrity: sealed, ...head } = ScoredSuiteExport.parse({ ...header, runs: [], integrity });
+  return { ...head, runs: [...runs], integrity: sealed };
 }

@@ -8,6 +8,8 @@ import type { StoreDeps } from "./deps.ts";
 import { MAX_IMPORT_BYTES, startImport, textSource, type ImportOutcome, type ImportTask } from "./import-client.ts";
 import type { Store } from "./store.ts";
 import { fixtureById } from "./workspace-slice.ts";
+import { suiteText } from "./suite-text.ts";
+import { yieldToPage } from "./yield-to-page.ts";
 
 export { MAX_IMPORT_BYTES };
 
@@ -73,7 +75,8 @@ export const createIoSlice =
       dismissNotice: () => set({ notice: null }),
       exportRun: ({ includeDiagnostics }) => reported(async () => {
         const run = get().run;
-        if (!run?.scored) return null;
+        // A stopped run is not judged: exported, it would be re-scored as a model failure.
+        if (!run?.scored || run.stoppedByUser) return null;
         const file = await toExport(run.scored, run.kind, includeDiagnostics);
         return { fileName: `finbound-${run.fixtureId}-${run.candidate}.json`, text: `${JSON.stringify(file, null, 2)}\n` };
       }),
@@ -85,9 +88,9 @@ export const createIoSlice =
             const fixture = fixtureById(get(), run.fixture);
             return fixture ? [{ run, fixture, kind: get().suite.kind }] : [];
           }),
-          { includeDiagnostics, sha256: deps.sha256Hex, nowIso: deps.nowIso() },
+          { includeDiagnostics, sha256: deps.sha256Hex, nowIso: deps.nowIso(), pause: yieldToPage },
         );
-        return { fileName: `finbound-suite-${runs.length}-runs.json`, text: `${JSON.stringify(file, null, 2)}\n` };
+        return { fileName: `finbound-suite-${runs.length}-runs.json`, text: await suiteText(file, yieldToPage) };
       }),
       importing: null,
       importFile: (fileName, file) => runImport(fileName, file),

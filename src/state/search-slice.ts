@@ -3,6 +3,7 @@ import { ALL_KINDS, KIND_CODE, type KindMask, type Landmark } from "./search-kin
 import { MatchList, matchFrom, NO_MATCHES, type Matches } from "./search-matches.ts";
 import { eventText, normalizeQuery } from "./search-text.ts";
 import type { Store } from "./store.ts";
+import { yieldToPage } from "./yield-to-page.ts";
 
 /** Work done between two yields to the page, in ms: typing and scrolling stay smooth during a long search. */
 const SLICE_MS = 12;
@@ -40,20 +41,6 @@ export interface SearchSlice {
   searchSettled(): Promise<void>;
 }
 
-const yieldToPage = (): Promise<void> =>
-  new Promise((resolve) => {
-    if (typeof MessageChannel === "undefined") {
-      setTimeout(resolve, 0);
-      return;
-    }
-    // A message task, not setTimeout: nested timeouts are clamped to 4 ms, a quarter of every slice.
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 
 /** One search over one run: where it has read to and what it found. */
 interface Scan {

@@ -32,7 +32,7 @@ export function RunAnnotations() {
     <section className="panel" aria-label="Annotations">
       <div className="panel-head">
         <h2>Annotations</h2>
-        <button type="button" disabled={items.length === 0} onClick={() => download(exportAnnotations())}>Export annotations</button>
+        <button type="button" disabled={items.length === 0} onClick={() => void download(exportAnnotations())}>Export annotations</button>
         <label className="annotations-import">
           Import annotations
           <input

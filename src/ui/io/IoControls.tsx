@@ -6,12 +6,13 @@ import { download } from "./download.ts";
 export function IoControls() {
   const [withDiagnostics, setWithDiagnostics] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
-  const canExportRun = useStore((s) => s.run?.scored !== null && s.run?.scored !== undefined);
+  // A run the analyst stopped is not judged, so it is not exported either (its file would read as a model failure).
+  const canExportRun = useStore((s) => s.run?.scored != null && !s.run.stoppedByUser);
   const canExportSuite = useStore((s) => s.suite.runs.length > 0);
   const exportWith = async (which: "run" | "suite") => {
     const s = appStore.getState();
     const file = which === "run" ? await s.exportRun({ includeDiagnostics: withDiagnostics }) : await s.exportSuite({ includeDiagnostics: withDiagnostics });
-    if (file) download(file);
+    if (file) await download(file);
   };
   return (
     <div className="controls">

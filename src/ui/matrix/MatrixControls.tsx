@@ -71,7 +71,7 @@ export function MatrixControls({ cells }: { cells: number }) {
           title="The runs as one sealed finbound.scored-suite/v1 file: Import takes it back and re-scores it"
           onClick={async () => {
             const file = await exportMatrix({ includeDiagnostics: withDiagnostics });
-            if (file) download(file);
+            if (file) void download(file);
           }}
         >
           Export matrix (sealed suite)

@@ -9,7 +9,7 @@ import { download } from "../io/download.ts";
  * loads on first use.
  */
 export function ShareButtons({ what }: { what: "run" | "suite" }) {
-  const ready = useStore((s) => (what === "run" ? s.run?.scored != null : s.suite.runs.length > 0));
+  const ready = useStore((s) => (what === "run" ? s.run?.scored != null && !s.run.stoppedByUser : s.suite.runs.length > 0));
   const [busy, setBusy] = useState<ShareFormat | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const share = async (format: ShareFormat): Promise<void> => {
@@ -17,7 +17,7 @@ export function ShareButtons({ what }: { what: "run" | "suite" }) {
     setProblem(null);
     try {
       const file = await shareFile(appStore.getState(), what, format);
-      if (file) download(file);
+      if (file) await download(file);
     } catch (error) {
       setProblem(`Could not write the ${format === "html" ? "HTML report" : "OTLP file"}: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
