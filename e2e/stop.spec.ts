@@ -13,6 +13,16 @@ test("Stop ends a run where it was pressed: the title says so, the result says i
   await expect(page.getByTestId("stopped-note")).toContainText("You stopped this run");
   await expect(page.getByTestId("stopped-badge")).toHaveText("stopped by you — not judged");
   await expect(page.getByRole("region", { name: "Outcome" }).locator(".badge.status")).toHaveCount(0);
+  // Not judged: no verdicts to annotate, no model-failure message quoted; not exported, shared or linked.
+  const outcome = page.getByRole("region", { name: "Outcome" });
+  await expect(outcome).not.toContainText("The model service failed");
+  await expect(page.getByRole("region", { name: "Verdicts" })).toContainText("Not judged: you stopped this run.");
+  await expect(page.getByRole("button", { name: /^Annotate / })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Export run" })).toBeDisabled();
+  const meta = page.getByRole("region", { name: "Metadata and links" });
+  await expect(meta.getByRole("button", { name: "HTML report" })).toBeDisabled();
+  await expect(meta.getByTestId("run-link-none")).toHaveText("No link: a run you stopped is not kept. Run it again to link it.");
+  await expect(meta.getByRole("button", { name: "Copy link" })).toBeDisabled();
   await expect(page.getByTestId("notice")).toContainText("not saved to the history");
 
   await page.getByRole("tab", { name: "History" }).click();

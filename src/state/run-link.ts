@@ -102,7 +102,8 @@ export const createRunLinkSlice =
         const scored = run.scored;
         const origin = get().runOrigins.get(run.key);
         let { linkId, exportedAt } = origin ?? {};
-        if (linkId === undefined && linkable(run)) {
+        // A stopped run is not judged or kept, so nothing is stored for a link to it.
+        if (linkId === undefined && linkable(run) && !run.stoppedByUser) {
           const made = expected?.key === run.key ? await expected.link : null;
           const link = made ?? (await keepForLink(await linkEntryOf(scored, fixture, run.kind, { sha256: deps.sha256Hex, nowIso: deps.nowIso() }), { history: deps.history, links }));
           remember(run.key, link);

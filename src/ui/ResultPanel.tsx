@@ -17,7 +17,9 @@ import { RunMeta } from "./meta/RunMeta.tsx";
 export function ResultPanel({ run, at, fixture }: { run: LoadedRun; at: RunAtCursor; fixture: Fixture }) {
   const scored = run.scored;
   const atEnd = at.finished !== undefined && scored !== null;
-  const verdicts = atEnd ? scored.verdicts : null;
+  // A run the analyst stopped is not judged: no verdicts to read or annotate, no outcome to quote.
+  const stopped = run.stoppedByUser === true;
+  const verdicts = atEnd && !stopped ? scored.verdicts : null;
   const diagnostics = (scored?.diagnostics ?? []).filter((d) => d.step <= (at.current?.step ?? 0));
   const forged = at.final?.discarded_fields ?? [];
   const leak = verdicts?.find((v) => v.check === "no_internal_leak" && v.status === "fail");
@@ -32,17 +34,17 @@ export function ResultPanel({ run, at, fixture }: { run: LoadedRun; at: RunAtCur
           {/* A stopped run is not judged: its verdicts describe where it was cut, not the candidate. */}
           {atEnd && (run.stoppedByUser ? <span className="badge" data-testid="stopped-badge">stopped by you — not judged</span> : <StatusBadge status={scored.passed ? "pass" : "fail"} />)}
         </div>
-        {at.finished && scored && (
+        {at.finished && scored && !stopped && (
           <p style={{ margin: 0 }}>
             policy <code className="code-chip">{visible(String(scored.result.policy_code))}</code>
             {scored.result.reason ? <> · reason <code className="code-chip">{scored.result.reason}</code></> : null} · set by {scored.result.set_by} · writes {scored.result.portfolio_writes}
             {scored.unused_replies > 0 ? ` · ${scored.unused_replies} unused repl${scored.unused_replies === 1 ? "y" : "ies"}` : ""}
           </p>
         )}
-        {at.finished && scored && <p className="message">“{visible(scored.result.message)}”</p>}
+        {at.finished && scored && !stopped && <p className="message">“{visible(scored.result.message)}”</p>}
         {at.finished && run.stoppedByUser && (
           <p className="callout" data-testid="stopped-note">
-            You stopped this run: it ends at the moment Stop was pressed, and what it recorded says nothing about the candidate. It is not saved to the history; run it again to judge it.
+            You stopped this run: it ends at the moment Stop was pressed (the timeline records the request in flight as cancelled), and what it recorded says nothing about the candidate. It is not judged, saved or exported; run it again to judge it.
           </p>
         )}
         {at.finished && run.network && <NetworkFailureNote diagnosis={run.network} />}
@@ -60,7 +62,11 @@ export function ResultPanel({ run, at, fixture }: { run: LoadedRun; at: RunAtCur
       </section>
       <section className="panel" aria-label="Verdicts">
         <h2>Verdicts</h2>
-        {verdicts ? <VerdictList verdicts={verdicts} rowExtra={(v) => <VerdictAnnotate check={v.check} />} /> : <p className="empty">Verdicts are given when the run has finished: move the cursor to the last event.</p>}
+        {verdicts ? (
+          <VerdictList verdicts={verdicts} rowExtra={(v) => <VerdictAnnotate check={v.check} />} />
+        ) : (
+          <p className="empty">{stopped && atEnd ? "Not judged: you stopped this run. Run it again for verdicts." : "Verdicts are given when the run has finished: move the cursor to the last event."}</p>
+        )}
       </section>
       <RunAnnotations />
       <section className="panel" aria-label="Diagnostics">

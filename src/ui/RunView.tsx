@@ -49,7 +49,7 @@ export function RunView() {
         <Timeline events={run?.events ?? []} cursor={cursor} onSelect={setCursor} />
       </div>
       <div className="column column-result" aria-label="Result" ref={resultColumn}>
-        {run && runFixture && at ? <ResultPanel run={run} at={at} fixture={runFixture} /> : <p className="panel empty">Run a candidate to see its outcome, claims and verdicts.</p>}
+        {run && runFixture && at ? <ResultPanel key={run.key} run={run} at={at} fixture={runFixture} /> : <p className="panel empty">Run a candidate to see its outcome, claims and verdicts.</p>}
       </div>
     </main>
   );

@@ -19,6 +19,9 @@ describe("Stop", () => {
     expect(store.getState().notice).toMatchObject({ kind: "info", text: expect.stringContaining("not saved") });
     expect(store.getState().history.entries).toEqual([]);
     expect((await history.list()).entries).toEqual([]);
+    // Not judged, so not exported (its file would be re-scored as a model failure) nor kept for a link.
+    expect(await store.getState().exportRun({ includeDiagnostics: false })).toBeNull();
+    expect(await store.getState().describeRun()).toMatchObject({ linkId: null });
   });
 
   it("a run that finishes on its own is saved, as before", async () => {

@@ -61,7 +61,9 @@ export function RunMeta() {
             <input className="run-link mono" readOnly value={link} aria-label="Link to this run and event" data-testid="run-link" onFocus={(e) => e.target.select()} />
           ) : (
             <p className="muted" data-testid="run-link-none">
-              No link for a run of {run.events.length.toLocaleString("en")} events: a link keeps the whole run in this browser's storage, so runs over {MAX_LINKED_EVENTS.toLocaleString("en")} events are shared as their exported file (Export run).
+              {run.stoppedByUser
+                ? "No link: a run you stopped is not kept. Run it again to link it."
+                : `No link for a run of ${run.events.length.toLocaleString("en")} events: a link keeps the whole run in this browser's storage, so runs over ${MAX_LINKED_EVENTS.toLocaleString("en")} events are shared as their exported file (Export run).`}
             </p>
           )}
           {copied && <p role="status" className="muted meta-copied">{copied}</p>}
