@@ -1,11 +1,12 @@
 import type { StateCreator } from "zustand";
 import type { ImportProgress, ImportResult, ImportSource } from "../evaluation/import-pipeline.ts";
 import { exportRun, exportSuite } from "../integrity/export.ts";
-import type { CandidateKind, ScoredRunExport } from "../schemas/index.ts";
+import type { CandidateKind, ScoredRunExport, ScoredSuiteExport } from "../schemas/index.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { StoreDeps } from "./deps.ts";
 import { MAX_IMPORT_BYTES, startImport, textSource, type ImportOutcome, type ImportTask } from "./import-client.ts";
+import type { LoadedRun } from "./run-slice.ts";
 import type { Store } from "./store.ts";
 import { fixtureById } from "./workspace-slice.ts";
 import { suiteText } from "./suite-text.ts";
@@ -26,9 +27,17 @@ export interface ImportingState {
   progress: ImportProgress | null;
 }
 
+/** A sealed export as a value, and the file name (without `.json`) its text is written under. */
+export type SealedExport = { baseName: string } & ({ kind: "run"; file: ScoredRunExport } | { kind: "suite"; file: ScoredSuiteExport });
+
+/** Whether a run can be exported: finished, and not stopped by the analyst (a stopped run is not judged). */
+export const exportable = (run: LoadedRun | null): run is LoadedRun & { scored: ScoredRun } => run?.scored != null && !run.stoppedByUser;
+
 export interface IoSlice {
   notice: Notice | null;
   dismissNotice(): void;
+  /** The current run or suite sealed, as a value (the share writers take it as it is); null when there is none. */
+  sealedExport(what: "run" | "suite", options: { includeDiagnostics: boolean }): Promise<SealedExport | null>;
   exportRun(options: { includeDiagnostics: boolean }): Promise<ExportFile | null>;
   exportSuite(options: { includeDiagnostics: boolean }): Promise<ExportFile | null>;
   /** The import under way, if any. */
@@ -73,24 +82,31 @@ export const createIoSlice =
     return {
       notice: null,
       dismissNotice: () => set({ notice: null }),
-      exportRun: ({ includeDiagnostics }) => reported(async () => {
-        const run = get().run;
-        // A stopped run is not judged: exported, it would be re-scored as a model failure.
-        if (!run?.scored || run.stoppedByUser) return null;
-        const file = await toExport(run.scored, run.kind, includeDiagnostics);
-        return { fileName: `finbound-${run.fixtureId}-${run.candidate}.json`, text: `${JSON.stringify(file, null, 2)}\n` };
-      }),
-      exportSuite: ({ includeDiagnostics }) => reported(async () => {
-        const { runs } = get().suite;
+      async sealedExport(what, { includeDiagnostics }) {
+        if (what === "run") {
+          const run = get().run;
+          // A stopped run is not judged: exported, it would be re-scored as a model failure.
+          if (!exportable(run)) return null;
+          return { kind: "run", baseName: `finbound-${run.fixtureId}-${run.candidate}`, file: await toExport(run.scored, run.kind, includeDiagnostics) };
+        }
+        const { runs, kind } = get().suite;
         if (runs.length === 0) return null;
         const file = await exportSuite(
           runs.flatMap((run) => {
             const fixture = fixtureById(get(), run.fixture);
-            return fixture ? [{ run, fixture, kind: get().suite.kind }] : [];
+            return fixture ? [{ run, fixture, kind }] : [];
           }),
           { includeDiagnostics, sha256: deps.sha256Hex, nowIso: deps.nowIso(), pause: yieldToPage },
         );
-        return { fileName: `finbound-suite-${runs.length}-runs.json`, text: await suiteText(file, yieldToPage) };
+        return { kind: "suite", baseName: `finbound-suite-${runs.length}-runs`, file };
+      },
+      exportRun: (options) => reported(async () => {
+        const sealed = await get().sealedExport("run", options);
+        return sealed && { fileName: `${sealed.baseName}.json`, text: `${JSON.stringify(sealed.file, null, 2)}\n` };
+      }),
+      exportSuite: (options) => reported(async () => {
+        const sealed = await get().sealedExport("suite", options);
+        return sealed?.kind === "suite" ? { fileName: `${sealed.baseName}.json`, text: await suiteText(sealed.file, yieldToPage) } : null;
       }),
       importing: null,
       importFile: (fileName, file) => runImport(fileName, file),

@@ -1,13 +1,13 @@
 import { useRef, useState } from "react";
 import { appStore, useStore } from "../../state/app-store.ts";
+import { exportable } from "../../state/io-slice.ts";
 import { download } from "./download.ts";
 
 /** Export the run or the suite as JSON (diagnostics only when ticked); import any finbound file. */
 export function IoControls() {
   const [withDiagnostics, setWithDiagnostics] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
-  // A run the analyst stopped is not judged, so it is not exported either (its file would read as a model failure).
-  const canExportRun = useStore((s) => s.run?.scored != null && !s.run.stoppedByUser);
+  const canExportRun = useStore((s) => exportable(s.run));
   const canExportSuite = useStore((s) => s.suite.runs.length > 0);
   const exportWith = async (which: "run" | "suite") => {
     const s = appStore.getState();

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { appStore, useStore } from "../../state/app-store.ts";
+import { exportable } from "../../state/io-slice.ts";
 import { shareFile, type ShareFormat } from "../../state/share.ts";
 import { download } from "../io/download.ts";
 
@@ -9,7 +10,7 @@ import { download } from "../io/download.ts";
  * loads on first use.
  */
 export function ShareButtons({ what }: { what: "run" | "suite" }) {
-  const ready = useStore((s) => (what === "run" ? s.run?.scored != null && !s.run.stoppedByUser : s.suite.runs.length > 0));
+  const ready = useStore((s) => (what === "run" ? exportable(s.run) : s.suite.runs.length > 0));
   const [busy, setBusy] = useState<ShareFormat | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const share = async (format: ShareFormat): Promise<void> => {
