@@ -35,7 +35,6 @@ export const maskOf = (kinds: Iterable<EventKind>): KindMask => {
   for (const k of kinds) mask |= 1 << KIND_CODE[k];
   return mask;
 };
-export const kindsIn = (mask: KindMask): EventKind[] => EVENT_KINDS.filter((k) => (mask & (1 << KIND_CODE[k])) !== 0);
 
 /**
  * Places worth jumping to: a denied attempt, a household read (a disclosure), and anything that

@@ -1,6 +1,7 @@
 import { behavedAsIntended, declaredFailures, describeDesign, designOf } from "../evaluation/design.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
+import { failedChecks } from "../scoring/score.ts";
 
 // Designed failures vs regressions (issue 12), for the suite view: each run judged against what its
 // fixture declares for its candidate (src/evaluation/design.ts), and the suite's headline counts.
@@ -30,10 +31,11 @@ export interface SuiteDesign {
   declared: number;
 }
 
-const failedChecks = (run: ScoredRun): string[] => run.verdicts.filter((v) => v.status === "fail").map((v) => v.check);
+/** How each standing reads, on a badge and as a group's heading. */
+export const DESIGN_LABEL: Record<DesignStatus, string> = { as_designed: "as designed", regression: "regression", passed: "passed", failed: "failed" };
 
 export function runDesign(run: ScoredRun, fixture: Fixture | undefined): RunDesign {
-  const d = designOf(failedChecks(run), declaredFailures(fixture, run.candidate), run.passed);
+  const d = designOf(failedChecks(run.verdicts), declaredFailures(fixture, run.candidate), run.passed);
   const status: DesignStatus = d.status === "undeclared" ? (d.passed ? "passed" : "failed") : d.status;
   return { status, ok: behavedAsIntended(d), text: describeDesign(d) };
 }

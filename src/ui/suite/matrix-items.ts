@@ -1,4 +1,4 @@
-import type { DesignStatus, RunDesign } from "../../state/suite-design.ts";
+import { DESIGN_LABEL, type RunDesign } from "../../state/suite-design.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 
 /** One run of the suite matrix: `index` is its place in the suite, whatever the sort. */
@@ -22,10 +22,8 @@ export interface MatrixGroup {
 /** What the matrix body lists, in order: group headings (when grouped) and runs. */
 export type MatrixItem<R> = MatrixGroup | { kind: "run"; row: R };
 
-const DESIGN_GROUP: Record<DesignStatus, string> = { regression: "regression", failed: "failed", as_designed: "as designed", passed: "passed" };
-
 export const groupKey = (r: MatrixRun, by: Exclude<GroupBy, "none">): string =>
-  by === "fixture" ? r.run.fixture : by === "candidate" ? r.run.candidate : DESIGN_GROUP[r.design.status];
+  by === "fixture" ? r.run.fixture : by === "candidate" ? r.run.candidate : DESIGN_LABEL[r.design.status];
 
 /**
  * The sorted, filtered rows as the matrix lists them: ungrouped as they are; grouped, each group

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import type { RunEvent } from "../../schemas/event.ts";
 import { useStore } from "../../state/app-store.ts";
 import { nearestShown, scrollRowIntoColumn, type ShownTimelineProps, TimelineRow, useFocusFollowsCursor, useRowKeys, useStickyCover } from "./timeline-rows.tsx";
+import { eventNumber } from "./cursor-url.ts";
 import { VirtualTimeline } from "./VirtualTimeline.tsx";
 import "./timeline.css";
 
@@ -42,7 +43,7 @@ function HiddenKindsNote({ rows, events, cursor }: ShownTimelineProps) {
   return (
     <p className="muted timeline-filter-note" data-testid="timeline-filter-note">
       Showing {count.toLocaleString("en-US")} of {events.length.toLocaleString("en-US")} events.
-      {hidden ? ` The cursor's event (#${cursor + 1}) is of a hidden kind.` : ""}
+      {hidden ? ` The cursor's event (#${eventNumber(cursor)}) is of a hidden kind.` : ""}
     </p>
   );
 }
