@@ -9,7 +9,7 @@ import { startImport, textSource } from "./import-client.ts";
 import type { LoadedRun } from "./run-slice.ts";
 import type { Store } from "./store.ts";
 import type { SuiteState } from "./suite-slice.ts";
-import { fixtureById } from "./workspace-slice.ts";
+import { allFixtures, fixtureById } from "./workspace-slice.ts";
 
 // Compare two runs or two suites (issue 12) from whatever the workbench holds: the current run
 // (run here or imported), the suite's runs, saved history. A side is taken when it is picked, so a
@@ -158,7 +158,7 @@ export const createCompareSlice =
         else if (ra && rb) problem = `A and B are runs of different fixtures (${ra.fixture}, ${rb.fixture}): compare runs of one fixture.`;
       }
       let suiteResult = suites.result;
-      if (suites.a !== before.suites.a || suites.b !== before.suites.b) suiteResult = suites.a && suites.b ? compareSuites(suites.a.runs, suites.b.runs, s.fixtures) : null;
+      if (suites.a !== before.suites.a || suites.b !== before.suites.b) suiteResult = suites.a && suites.b ? compareSuites(suites.a.runs, suites.b.runs, allFixtures(s.fixtures, s.matrixFixtures)) : null;
       return { ...compare, runs: { ...runs, result: runResult }, suites: { ...suites, result: suiteResult }, problem };
     }
 
@@ -195,7 +195,9 @@ export const createCompareSlice =
           return true;
         }
         set({ compare: { ...s.compare, loading: { mode, slot }, problem: null } });
-        const task = startImport(textSource(JSON.stringify(resolved.entry.file)), { fixtures: s.fixtures, onProgress: () => {} });
+        // A saved matrix suite names the attack matrix's fixtures: loaded first, as an import does.
+        await s.loadMatrix();
+        const task = startImport(textSource(JSON.stringify(resolved.entry.file)), { fixtures: allFixtures(get().fixtures, get().matrixFixtures), onProgress: () => {} });
         const { result, runs } = await task.done;
         if (pick !== picks[mode][slot]) return false;
         const chosen = resolved.index === null ? runs : runs.slice(resolved.index, resolved.index + 1);

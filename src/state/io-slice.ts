@@ -8,7 +8,7 @@ import type { StoreDeps } from "./deps.ts";
 import { MAX_IMPORT_BYTES, startImport, textSource, type ImportOutcome, type ImportTask } from "./import-client.ts";
 import type { LoadedRun } from "./run-slice.ts";
 import type { Store } from "./store.ts";
-import { fixtureById } from "./workspace-slice.ts";
+import { allFixtures, fixtureById } from "./workspace-slice.ts";
 import { suiteText } from "./suite-text.ts";
 import { yieldToPage } from "./yield-to-page.ts";
 
@@ -130,7 +130,7 @@ export const createIoSlice =
           await get().loadMatrix();
           if (stopped) return { result: { ok: false, cancelled: true, message: "cancelled" } as ImportResult, runs: [] };
           inner = startImport(file, {
-            fixtures: [...get().fixtures, ...get().matrixFixtures.values()],
+            fixtures: allFixtures(get().fixtures, get().matrixFixtures),
             onProgress: (progress) => {
               const now = Date.now();
               if (current !== task || now - shownAt < PROGRESS_EVERY_MS) return;

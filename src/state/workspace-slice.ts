@@ -38,6 +38,13 @@ export interface RunSettings {
 export const fixtureById = (s: Pick<WorkspaceSlice, "fixtures"> & { matrixFixtures?: ReadonlyMap<string, Fixture> }, id: string | null): Fixture | undefined =>
   s.fixtures.find((f) => f.id === id) ?? (id === null ? undefined : s.matrixFixtures?.get(id));
 
+/**
+ * Every fixture a run may name: the picker's and, once the attack matrix is loaded, its generated ones —
+ * what imports, comparisons and the suite's design judge runs against.
+ */
+export const allFixtures = (fixtures: readonly Fixture[], matrixFixtures: ReadonlyMap<string, Fixture>): readonly Fixture[] =>
+  matrixFixtures.size === 0 ? fixtures : [...fixtures, ...matrixFixtures.values()];
+
 export const createWorkspaceSlice =
   (deps: StoreDeps): StateCreator<Store, [], [], WorkspaceSlice> =>
   (set, get) => ({

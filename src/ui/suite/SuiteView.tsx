@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import { useStore } from "../../state/app-store.ts";
 import { suiteDesign, type SuiteDesign } from "../../state/suite-design.ts";
+import { allFixtures } from "../../state/workspace-slice.ts";
 import type { SuiteState } from "../../state/suite-slice.ts";
 import { trialReliability } from "../../state/trial-reliability.ts";
 import { ShareButtons } from "../meta/ShareButtons.tsx";
@@ -61,7 +62,9 @@ export function SuiteView() {
   const runSuite = useStore((s) => s.runSuite);
   const openSuiteRun = useStore((s) => s.openSuiteRun);
   const fixtures = useStore((s) => s.fixtures);
-  const design = useMemo(() => suiteDesign(runs, fixtures), [runs, fixtures]);
+  const matrixFixtures = useStore((s) => s.matrixFixtures);
+  // A matrix suite's runs name the attack matrix's fixtures, with their declared failures.
+  const design = useMemo(() => suiteDesign(runs, allFixtures(fixtures, matrixFixtures)), [runs, fixtures, matrixFixtures]);
   const passed = useMemo(() => runs.filter((r) => r.passed).length, [runs]);
   // Recomputed as trial runs arrive, so the curves fill in while the trials run.
   const reliability = useMemo(() => trialReliability(runs), [runs]);
