@@ -1,23 +1,14 @@
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  getFilteredRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type ColumnFiltersState,
-  type Row,
-  type SortingState,
-} from "@tanstack/react-table";
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnFiltersState, type Row, type SortingState } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { Verdict } from "../../schemas/verdict.ts";
-import { DESIGN_RANK, type RunDesign } from "../../state/suite-design.ts";
+import type { RunDesign } from "../../state/suite-design.ts";
 import { OutcomeBadge, StatusBadge } from "../shared/badges.tsx";
 import { checkLabel } from "./check-label.ts";
 import { DesignBadge } from "./DesignBadge.tsx";
 import { matrixItems, type GroupBy, type MatrixRun } from "./matrix-items.ts";
+import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN, runLabel, statusOf, type Show } from "./matrix-order.ts";
 import "./suite-matrix.css";
 
 export interface SuiteMatrixProps {
@@ -27,12 +18,9 @@ export interface SuiteMatrixProps {
   onOpen(index: number): void;
 }
 
-const RUN_COLUMN = "run";
-const DESIGN_COLUMN = "design";
 const column = createColumnHelper<MatrixRun>();
 
 const verdictOf = (run: ScoredRun, check: string): Verdict | undefined => run.verdicts.find((v) => v.check === check);
-const runLabel = (run: ScoredRun): string => `${run.fixture} / ${run.candidate}${run.trial === undefined ? "" : ` #${run.trial}`}`;
 
 /** Check ids in the order they first appear, so the columns follow the scorer's own order. */
 function checkIds(runs: readonly ScoredRun[]): string[] {
@@ -41,25 +29,16 @@ function checkIds(runs: readonly ScoredRun[]): string[] {
   return [...seen];
 }
 
-/** Failures first when a check column is sorted. */
-const STATUS_RANK: Record<string, number> = { fail: 0, pass: 1, "n/a": 2, none: 3 };
-const rankBy = (ranks: Record<string, number>) => (a: Row<MatrixRun>, b: Row<MatrixRun>, id: string) => (ranks[String(a.getValue(id))] ?? 9) - (ranks[String(b.getValue(id))] ?? 9);
-
-/** What the "show" filter keeps. */
-type Show = "all" | "not_ok" | "regression" | "ok";
 const SHOWS: { value: Show; label: string }[] = [
   { value: "all", label: "every run" },
   { value: "not_ok", label: "not as designed" },
   { value: "regression", label: "regressions" },
   { value: "ok", label: "as designed" },
 ];
-const keeps = (show: Show, d: RunDesign): boolean => show === "all" || (show === "regression" ? d.status === "regression" : show === "ok" ? d.ok : !d.ok);
-
 function columnsFor(checks: readonly string[]) {
   const runColumn = column.accessor((r) => runLabel(r.run), {
     id: RUN_COLUMN,
     header: "run",
-    filterFn: "includesString",
     cell: ({ row }) => (
       <span className="field-cell">
         <span className="mono">{runLabel(row.original.run)}</span>
@@ -71,15 +50,12 @@ function columnsFor(checks: readonly string[]) {
   const designColumn = column.accessor((r) => r.design.status, {
     id: DESIGN_COLUMN,
     header: "design",
-    sortingFn: rankBy(DESIGN_RANK),
-    filterFn: (row, _id, show: Show) => keeps(show, row.original.design),
     cell: ({ row }) => <DesignBadge status={row.original.design.status} text={row.original.design.text} />,
   });
   const checkColumns = checks.map((check) =>
-    column.accessor((r) => verdictOf(r.run, check)?.status ?? "none", {
+    column.accessor((r) => statusOf(r, check), {
       id: check,
       header: checkLabel(check),
-      sortingFn: rankBy(STATUS_RANK),
       cell: ({ row }) => {
         const v = verdictOf(row.original.run, check);
         if (v) return <StatusBadge status={v.status} compact />;
@@ -111,18 +87,10 @@ export function SuiteMatrix({ runs, designs, onOpen }: SuiteMatrixProps) {
   const [filters, setFilters] = useState<ColumnFiltersState>([]);
   const [groupBy, setGroupBy] = useState<GroupBy>("none");
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const table = useReactTable({
-    data,
-    columns,
-    state: { sorting, columnFilters: filters },
-    onSortingChange: setSorting,
-    onColumnFiltersChange: setFilters,
-    getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-  });
-  const rows = table.getRowModel().rows;
-  const items = useMemo(() => matrixItems(rows, (r) => r.original, groupBy, collapsed), [rows, groupBy, collapsed]);
+  const runFilter = String(filters.find((f) => f.id === RUN_COLUMN)?.value ?? "");
+  const show = (filters.find((f) => f.id === DESIGN_COLUMN)?.value as Show | undefined) ?? "all";
+  const ordered = useMemo(() => matrixOrder(data, sorting, { text: runFilter, show }), [data, sorting, runFilter, show]);
+  const items = useMemo(() => matrixItems(ordered, (r) => r, groupBy, collapsed), [ordered, groupBy, collapsed]);
   const wrap = useRef<HTMLDivElement | null>(null);
   const virtual = items.length > ALL_ROWS_UP_TO;
   const virtualizer = useVirtualizer({
@@ -130,16 +98,42 @@ export function SuiteMatrix({ runs, designs, onOpen }: SuiteMatrixProps) {
     getScrollElement: () => wrap.current,
     estimateSize: () => ROW_PX,
     overscan: OVERSCAN_ROWS,
+    // Measured rows update the list in the next render, not synchronously inside React's commit: with
+    // flushSync every first measurement re-rendered the page within one task (0.6 s for a 10,000-run suite).
+    useFlushSync: false,
+    // A row is measured when the browser has laid it out (the virtualizer's ResizeObserver), never by
+    // reading offsetHeight as React attaches it: that read laid out the whole page inside React's commit.
+    measureElement: (element, entry, instance) => {
+      const box = entry?.borderBoxSize[0];
+      return box ? Math.round(box.blockSize) : (instance.measurementsCache[instance.indexFromElement(element)]?.size ?? ROW_PX);
+    },
   });
   // Rows come and go as the table scrolls: the run column keeps the width of the longest label, so the columns do not jump.
   const runColumnCh = useMemo(() => (virtual ? runs.reduce((n, r) => Math.max(n, runLabel(r).length), 0) + 24 : 0), [runs, virtual]);
   const virtualItems = virtualizer.getVirtualItems();
   const shown = virtual ? virtualItems.flatMap((v) => { const item = items[v.index]; return item ? [{ at: v.index, item }] : []; }) : items.map((item, at) => ({ at, item }));
+  // The table is given only the runs shown: its sort and filter are manual (matrixOrder above), its rows the visible ones.
+  const from = shown[0]?.at ?? 0;
+  const to = shown.at(-1)?.at ?? -1;
+  // A new array on every render would make a new row model, whose automatic resets re-render: a loop.
+  const shownRuns = useMemo(() => items.slice(from, to + 1).flatMap((item) => (item.kind === "run" ? [item.row] : [])), [items, from, to]);
+  const table = useReactTable({
+    data: shownRuns,
+    columns,
+    state: { sorting, columnFilters: filters },
+    onSortingChange: setSorting,
+    onColumnFiltersChange: setFilters,
+    manualSorting: true,
+    manualFiltering: true,
+    // Every column's first click sorts ascending (failures first, regressions first), as when the table sorted the strings itself.
+    sortDescFirst: false,
+    getRowId: (r) => String(r.index),
+    getCoreRowModel: getCoreRowModel(),
+  });
+  const rowOf = (r: MatrixRun): Row<MatrixRun> => table.getRow(String(r.index));
   const before = virtual ? (virtualItems[0]?.start ?? 0) : 0;
   const after = virtual ? virtualizer.getTotalSize() - (virtualItems.at(-1)?.end ?? 0) : 0;
   const width = columns.length;
-  const runFilter = (table.getColumn(RUN_COLUMN)?.getFilterValue() as string | undefined) ?? "";
-  const show = (table.getColumn(DESIGN_COLUMN)?.getFilterValue() as Show | undefined) ?? "all";
   const toggle = (key: string): void => setCollapsed((c) => (c.has(key) ? new Set([...c].filter((k) => k !== key)) : new Set([...c, key])));
 
   return (
@@ -164,11 +158,11 @@ export function SuiteMatrix({ runs, designs, onOpen }: SuiteMatrixProps) {
           </select>
         </label>
         <span className="muted" data-testid="matrix-shown">
-          {rows.length === runs.length ? `${runs.length} runs` : `${rows.length} of ${runs.length} runs`} · click a heading to sort
+          {ordered.length === runs.length ? `${runs.length} runs` : `${ordered.length} of ${runs.length} runs`} · click a heading to sort
         </span>
       </div>
       {/* flexShrink 0: a scroll container in the suite's flex column would otherwise give up its height to its siblings. */}
-      <div className="matrix-wrap" data-testid="suite-matrix" ref={wrap} data-virtualized={virtual ? "true" : undefined} data-run-count={rows.length} style={{ flexShrink: 0 }}>
+      <div className="matrix-wrap" data-testid="suite-matrix" ref={wrap} data-virtualized={virtual ? "true" : undefined} data-run-count={ordered.length} style={{ flexShrink: 0 }}>
         <table className="matrix suite-matrix">
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -210,7 +204,7 @@ export function SuiteMatrix({ runs, designs, onOpen }: SuiteMatrixProps) {
                   </th>
                 </tr>
               ) : (
-                <RunRow key={item.row.id} row={item.row} at={at} virtual={virtual} measure={virtualizer.measureElement} runColumnCh={runColumnCh} onOpen={onOpen} />
+                <RunRow key={item.row.index} row={rowOf(item.row)} at={at} virtual={virtual} measure={virtualizer.measureElement} runColumnCh={runColumnCh} onOpen={onOpen} />
               ),
             )}
             {after > 0 && (
