@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { AfterPaint } from "../shared/after-paint.tsx";
 import { Outcome } from "../../schemas/outcome.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 
@@ -35,6 +36,7 @@ function passRates(runs: readonly ScoredRun[]): { check: string; rate: number }[
     .map(([check, t]) => ({ check, rate: Math.round((t.pass / (t.pass + t.fail)) * 1000) / 10 }));
 }
 
+/** Each chart is drawn in a task of its own after the suite has painted: recharts' first render of one is tens of milliseconds. */
 export function SuiteCharts({ runs }: SuiteChartsProps) {
   const outcomes = useMemo(() => outcomeCounts(runs), [runs]);
   const rates = useMemo(() => passRates(runs), [runs]);
@@ -47,38 +49,42 @@ export function SuiteCharts({ runs }: SuiteChartsProps) {
         <figcaption>
           <h2>Outcomes</h2>
         </figcaption>
-        <ResponsiveContainer width="100%" height={220}>
-          <BarChart data={outcomes} margin={{ top: 18, right: 8, bottom: 4, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-            {/* Seven outcome labels do not fit side by side in the narrow column; slanting keeps every one. */}
-            <XAxis dataKey="outcome" tick={{ ...TICK, textAnchor: "end" }} interval={0} angle={-30} height={64} />
-            <YAxis allowDecimals={false} tick={TICK} width={Math.max(32, axisWidth)} />
-            <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} />
-            <Bar dataKey="count" name="runs" fill="var(--accent)" isAnimationActive={false}>
-              <LabelList dataKey="count" position="top" fill="var(--text)" fontSize={11} />
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+        <AfterPaint placeholder={<div style={{ height: 220 }} aria-busy="true" />}>
+          <ResponsiveContainer width="100%" height={220}>
+            <BarChart data={outcomes} margin={{ top: 18, right: 8, bottom: 4, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+              {/* Seven outcome labels do not fit side by side in the narrow column; slanting keeps every one. */}
+              <XAxis dataKey="outcome" tick={{ ...TICK, textAnchor: "end" }} interval={0} angle={-30} height={64} />
+              <YAxis allowDecimals={false} tick={TICK} width={Math.max(32, axisWidth)} />
+              <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} />
+              <Bar dataKey="count" name="runs" fill="var(--accent)" isAnimationActive={false}>
+                <LabelList dataKey="count" position="top" fill="var(--text)" fontSize={11} />
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        </AfterPaint>
       </figure>
       <figure data-testid="chart-pass-rate" style={FIGURE_STYLE}>
         <figcaption>
           <h2>Pass rate per check</h2>
         </figcaption>
-        <ResponsiveContainer width="100%" height={320}>
-          <BarChart data={rates} layout="vertical" margin={{ top: 4, right: 64, bottom: 4, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
-            <XAxis type="number" domain={[0, 100]} unit=" %" tick={TICK} />
-            <YAxis type="category" dataKey="check" tick={TICK} width={190} interval={0} />
-            <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} formatter={(v) => `${String(v)} %`} />
-            {/* A 0 % bar has no length: it is drawn as a short marker in the failure colour, its label beside it. */}
-            <Bar dataKey="rate" name="pass rate" fill="var(--accent)" minPointSize={4} isAnimationActive={false}>
-              {rates.map((r) => (
-                <Cell key={r.check} fill={r.rate === 0 ? "var(--fail)" : "var(--accent)"} data-rate={r.rate} />
-              ))}
-              <LabelList dataKey="rate" position="right" fill="var(--text)" fontSize={11} formatter={(v) => `${String(v)} %`} />
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+        <AfterPaint frames={2} placeholder={<div style={{ height: 320 }} aria-busy="true" />}>
+          <ResponsiveContainer width="100%" height={320}>
+            <BarChart data={rates} layout="vertical" margin={{ top: 4, right: 64, bottom: 4, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
+              <XAxis type="number" domain={[0, 100]} unit=" %" tick={TICK} />
+              <YAxis type="category" dataKey="check" tick={TICK} width={190} interval={0} />
+              <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} formatter={(v) => `${String(v)} %`} />
+              {/* A 0 % bar has no length: it is drawn as a short marker in the failure colour, its label beside it. */}
+              <Bar dataKey="rate" name="pass rate" fill="var(--accent)" minPointSize={4} isAnimationActive={false}>
+                {rates.map((r) => (
+                  <Cell key={r.check} fill={r.rate === 0 ? "var(--fail)" : "var(--accent)"} data-rate={r.rate} />
+                ))}
+                <LabelList dataKey="rate" position="right" fill="var(--text)" fontSize={11} formatter={(v) => `${String(v)} %`} />
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        </AfterPaint>
       </figure>
     </div>
   );
