@@ -128,6 +128,8 @@ export const createIoSlice =
           // The attack matrix's generated fixtures too, so an exported matrix suite imports like any other
           // (the matrix loads lazily: a Cancel while it does stops the import before it starts).
           await get().loadMatrix();
+          // Composing the matrix and starting the worker were one task of ~80 ms: the page paints between them.
+          await yieldToPage();
           if (stopped) return { result: { ok: false, cancelled: true, message: "cancelled" } as ImportResult, runs: [] };
           inner = startImport(file, {
             fixtures: allFixtures(get().fixtures, get().matrixFixtures),

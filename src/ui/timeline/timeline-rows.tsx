@@ -145,9 +145,13 @@ export function useStickyCover(root: RefObject<HTMLElement | null>, list: RefObj
     const el = root.current;
     const column = el?.closest<HTMLElement>(".column");
     if (!el || !column) return;
-    const stickies = [...column.children].filter((c): c is HTMLElement => c !== el && c instanceof HTMLElement && getComputedStyle(c).position === "sticky");
-    if (stickies.length === 0) return;
+    const others = [...column.children].filter((c): c is HTMLElement => c !== el && c instanceof HTMLElement);
+    // Measured when the browser has laid the column out (a ResizeObserver reports each element once it
+    // is laid out, before that frame paints), not here: reading styles and sizes as React commits made
+    // the first layout of a long run's page part of the commit's task (issue 11).
     const measure = (): void => {
+      const stickies = others.filter((c) => getComputedStyle(c).position === "sticky");
+      if (stickies.length === 0) return;
       const before = covered.current;
       covered.current = Math.max(...stickies.map((s) => (Number.parseFloat(getComputedStyle(s).top) || 0) + s.offsetHeight)) + COVER_GAP_PX;
       list.current?.style.setProperty("--covered-top", `${covered.current}px`);
@@ -159,9 +163,8 @@ export function useStickyCover(root: RefObject<HTMLElement | null>, list: RefObj
         if (current.getBoundingClientRect().top < headerBottom) scrollRowIntoColumn(current);
       }
     };
-    measure();
     const observer = new ResizeObserver(measure);
-    for (const s of stickies) observer.observe(s);
+    for (const c of others) observer.observe(c);
     return () => observer.disconnect();
   }, [root, list]);
   return covered;
