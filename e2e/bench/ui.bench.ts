@@ -27,6 +27,7 @@ const files = {
 };
 const TARGETS = { scrollFrameMs: 16.7, jumpFrameMs: 50, stepMs: 16, heapMb: 500, firstLoadKb: 200 };
 
+const SETTLE_MS = 1000;
 const results: Record<string, unknown> = {};
 let server: PreviewServer;
 const MB = 1024 * 1024;
@@ -102,7 +103,10 @@ async function importFile(page: Page, path: string, ready: string) {
   await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.imported !== null, null, { timeout: 20 * 60_000, polling: 250 });
   const done = await page.evaluate(() => (window as unknown as BenchWindow).__bench.imported);
   if (!done || done.painted === 0) throw new Error(`import of ${fileName} failed: ${done?.text ?? "no notice"}`);
-  return { fileMiB: round(statSync(path).size / MB), noticeMs: round(done.notice - done.start), paintedMs: round(done.painted - done.start), longestTaskMs: await longestTask(page, done.start, done.painted), notice: done.text };
+  // What is drawn after the first painted frame (the suite's charts, each in a task of its own) is
+  // part of opening the file too: the longest task is looked for until a second after it.
+  await page.waitForTimeout(SETTLE_MS);
+  return { fileMiB: round(statSync(path).size / MB), noticeMs: round(done.notice - done.start), paintedMs: round(done.painted - done.start), longestTaskMs: await longestTask(page, done.start, done.painted + SETTLE_MS), notice: done.text };
 }
 
 async function timeline(page: Page, events: number) {
@@ -195,5 +199,5 @@ const ms = (x: number): string => `${x.toFixed(1)} ms`;
 const seconds = (x: number): string => `${(x / 1000).toFixed(1)} s`;
 const ratio = (value: number, target: number): string => `${(value / target).toFixed(2)}× the target`;
 const describeImport = (i: { fileMiB: number; noticeMs: number; paintedMs: number; longestTaskMs: number }): string =>
-  `${i.fileMiB} MiB; notice after ${seconds(i.noticeMs)}, painted after ${seconds(i.paintedMs)}, longest main-thread task ${ms(i.longestTaskMs)}`;
+  `${i.fileMiB} MiB; notice after ${seconds(i.noticeMs)}, painted after ${seconds(i.paintedMs)}, longest main-thread task ${ms(i.longestTaskMs)} (to 1 s after painted)`;
 const log = (line: string): void => console.log(`[bench:ui] ${line}`);
