@@ -1,4 +1,4 @@
-import { canonicalJson } from "../runtime/canonical.ts";
+import { canonicalJson, canonicalJsonWithout } from "../runtime/canonical.ts";
 import { CALCULATOR_VERSIONS } from "../runtime/tools/catalogue.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
 import { Integrity } from "../schemas/integrity.ts";
@@ -13,15 +13,13 @@ export type Unsealed = Omit<ScoredRunExport, "integrity">;
  * the top level are no field of the format and are ignored, as import ignores them.
  */
 const UNBOUND = new Set(["events", "integrity", "__proto__", "constructor", "prototype"]);
-const digestInput = (file: Record<string, unknown>, chainHead: string) => {
-  const rest = Object.fromEntries(Object.keys(file).filter((k) => !UNBOUND.has(k)).map((k) => [k, file[k]]));
-  return { ...rest, calculators: CALCULATOR_VERSIONS, chain_head: chainHead };
-};
+/** The canonical JSON the digest hashes: the run's bound fields, the calculator versions and the chain head. */
+const digestText = (file: Readonly<Record<string, unknown>>, chainHead: string): string => canonicalJsonWithout(file, UNBOUND, { calculators: CALCULATOR_VERSIONS, chain_head: chainHead });
 
 export async function sealRun(file: Unsealed, sha256: Sha256Hex): Promise<Integrity> {
   const event_hashes = (await hashEvents(file.events, sha256)).hashes;
   const chain_head = chainHeadOf(event_hashes);
-  return { algorithm: "sha256", canonicalization: "RFC8785", event_hashes, chain_head, digest: await hashOf(sha256, canonicalJson(digestInput(file, chain_head))) };
+  return { algorithm: "sha256", canonicalization: "RFC8785", event_hashes, chain_head, digest: await hashOf(sha256, digestText(file, chain_head)) };
 }
 
 export type Verification =
@@ -77,13 +75,13 @@ export async function verifyRun(raw: unknown, sha256: Sha256Hex, hashed?: Hashed
   }
   const head = chainHeadOf(recomputed);
   if (head !== seal.data.chain_head) return { ok: false, status: "chain_broken", eventIndex: recomputed.length - 1, message: "the chain head does not match the last event" };
-  let digestText: string;
+  let text: string;
   try {
-    digestText = canonicalJson(digestInput(file, head));
+    text = digestText(file, head);
   } catch {
     return { ok: false, status: "digest_mismatch", message: "a field holds a value RFC 8785 cannot represent (Infinity or a lone surrogate)" };
   }
-  if ((await hashOf(sha256, digestText)) !== seal.data.digest) return { ok: false, status: "digest_mismatch", message: "the run digest does not match: the result, verdicts, fixture hash, candidate, budget or versions were changed after export" };
+  if ((await hashOf(sha256, text)) !== seal.data.digest) return { ok: false, status: "digest_mismatch", message: "the run digest does not match: the result, verdicts, fixture hash, candidate, budget or versions were changed after export" };
   return { ok: true, status: "verified" };
 }
 
