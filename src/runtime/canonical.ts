@@ -32,8 +32,14 @@ const LONE_SURROGATE = /\p{Cs}/u;
 const native = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
 const wellFormed = native ? (s: string): boolean => native.call(s) : (s: string): boolean => !LONE_SURROGATE.test(s);
 
+/** What JSON.stringify would escape in a string (control characters too), and the surrogates that may be lone. */
+// eslint-disable-next-line no-control-regex
+const ESCAPED_OR_SURROGATE = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
 /** A well-formed string as RFC 8785 writes it, which is JSON.stringify's escaping (§3.2.2.2). */
 function string(s: string): string {
+  // Most strings need no escape and hold no surrogate: quoted as they are, without asking twice.
+  if (!ESCAPED_OR_SURROGATE.test(s)) return `"${s}"`;
   if (!wellFormed(s)) throw new Error("Lone surrogate is not allowed");
   return JSON.stringify(s);
 }
