@@ -11,6 +11,7 @@ import type { ScoredRunExport } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
+import { importFloor } from "./bench-floor.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
@@ -18,7 +19,8 @@ import { parseCli, UsageError } from "./usage-error.ts";
 const USAGE = `usage: npm run bench -- --import FILE [--generate N] [--sha256 node|noble|webcrypto]
   Times the workbench's import of FILE (read + validate + verify + re-score, the pure pipeline its
   Web Worker runs) against a bare JSON.parse of the same bytes (a JSONL file: line by line), each the
-  median of 3, and prints both and their ratio.
+  median of 3, and prints both and their ratio, and the floor under any verifying import: the one
+  reader plus every event and digest input in canonical JSON and hashed (no validation, no re-scoring).
   --generate N   when FILE does not exist, first write a sealed suite of N runs to it: every scripted
                  candidate of every fixture in turn, trials 1, 2, … (JSONL if FILE ends .jsonl, else
                  JSON as eval --export writes it)
@@ -73,6 +75,7 @@ async function benchImport(argv: string[], io: CliIo): Promise<number> {
       runs = kept.length;
     }),
   );
+  const floor = median(await repeat(async () => void (await importFloor(bytes, jsonl, sha256))));
   const outcome = result as ImportResult | null;
   if (!outcome?.ok) throw new UsageError(`${file}: the import refused it: ${outcome?.message ?? "no result"}`);
   const mb = bytes.length / (1024 * 1024);
@@ -80,6 +83,7 @@ async function benchImport(argv: string[], io: CliIo): Promise<number> {
   out(`  bare JSON.parse${jsonl ? " (per line)" : ""}        ${ms(bare)}  (${(mb / (bare / 1000)).toFixed(0)} MiB/s)`);
   out(`  import pipeline              ${ms(pipeline)}  (${(mb / (pipeline / 1000)).toFixed(1)} MiB/s, ${((pipeline * 1000) / Math.max(1, runs)).toFixed(0)} us per run)`);
   out(`  pipeline / JSON.parse        ${(pipeline / bare).toFixed(1)}x the time: ${(bare / pipeline).toFixed(3)} of JSON.parse's speed (target ≥ 0.333)`);
+  out(`  floor: read + hash only      ${ms(floor)}  (${(bare / floor).toFixed(3)} of JSON.parse's speed: the most an import that verifies seals can reach)`);
   return 0;
 }
 

@@ -1,9 +1,9 @@
 import { parseCollectedTraceFile, validateCollectedTraces } from "../candidates/collected-trace.ts";
 import { readJsonFile, tooLarge } from "../files/read-json-file.ts";
-import { concatBytes, JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES, type JsonLine } from "../files/read-json-lines.ts";
+import { concatBytes, hasContent, JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES, type JsonLine } from "../files/read-json-lines.ts";
 import { fixtureContentHash } from "../integrity/export.ts";
 import { brokenJsonlRun, concludeJsonlSuite, isClosingLine, isJsonlSuiteHeader, validateJsonlClosing, validateJsonlHeader, validateJsonlRun } from "../integrity/jsonl-suite.ts";
-import { hashParsedEvents, parsedEventsOf, runDigestOf, verifyRun } from "../integrity/run-digest.ts";
+import { hashParsedEvents, parsedEventsOf, verifiedDigest, verifyRun } from "../integrity/run-digest.ts";
 import type { Sha256Hex } from "../integrity/seal.ts";
 import { brokenSuiteRun, concludeSuite, declaredFormat, parsedRunsOf, runFileVerification, validateExport, type FileVerification } from "../integrity/verify-file.ts";
 import type { BudgetConfig } from "../schemas/budget.ts";
@@ -226,7 +226,7 @@ class ImportJob {
       const v = await verifyRun(raw, this.o.sha256, hashed);
       if (!v.ok && v.status !== "unsealed") return refused(rejected(brokenSuiteRun(raw, i, v)));
       if (!v.ok) unsealed += 1;
-      digests.push(runDigestOf(raw as { integrity?: unknown }));
+      digests.push(verifiedDigest(v));
       if (later) continue;
       const fixture = this.#fixture(file.fixture.id);
       if (!fixture) {
@@ -333,7 +333,7 @@ class StreamedJsonlSuite {
       return;
     }
     if (!v.ok) this.#unsealed += 1;
-    this.#digests.push(runDigestOf(line.parsed as { integrity?: unknown }));
+    this.#digests.push(verifiedDigest(v));
     if (this.#unknownFixture) return;
     const fixture = this.fixture(valid.value.fixture.id);
     if (!fixture) {
@@ -367,15 +367,6 @@ class StreamedJsonlSuite {
   }
 }
 
-
-/** Whether any byte from `from` on is not JSON white space. */
-function hasContent(bytes: Uint8Array, from: number): boolean {
-  for (let i = from; i < bytes.length; i++) {
-    const b = bytes[i];
-    if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return true;
-  }
-  return false;
-}
 
 /** A file's bytes already in memory, as a source of one chunk (or of chunks of `size`, to test a stream). */
 export function bytesSource(bytes: Uint8Array, chunkSize = bytes.length || 1): ImportSource {

@@ -50,12 +50,23 @@ function sameEvents(replayed: readonly unknown[], recorded: readonly unknown[]):
   return replayed.every((event, i) => canonicallyEqual(event, recorded[i]));
 }
 
+/** Each check's first verdict (a file could state one twice), in the order of the list. */
+function byCheck(verdicts: readonly Verdict[]): Map<string, Verdict> {
+  const first = new Map<string, Verdict>();
+  for (const v of verdicts) if (!first.has(v.check)) first.set(v.check, v);
+  return first;
+}
+
+/** The checks that differ, the file's in its order first, then those only recomputed. */
 export function compareVerdicts(inFile: readonly Verdict[], recomputed: readonly Verdict[]): VerdictDifference[] {
-  const checks = [...new Set([...inFile.map((v) => v.check), ...recomputed.map((v) => v.check)])];
-  return checks.flatMap((check) => {
-    const a = inFile.find((v) => v.check === check) ?? null;
-    const b = recomputed.find((v) => v.check === check) ?? null;
-    const same = a !== null && b !== null && a.status === b.status && canonicallyEqual(a.expected, b.expected) && canonicallyEqual(a.actual, b.actual);
-    return same ? [] : [{ check, inFile: a, recomputed: b }];
-  });
+  const a = byCheck(inFile);
+  const b = byCheck(recomputed);
+  const differences: VerdictDifference[] = [];
+  for (const [check, stated] of a) {
+    const found = b.get(check) ?? null;
+    const same = found !== null && stated.status === found.status && canonicallyEqual(stated.expected, found.expected) && canonicallyEqual(stated.actual, found.actual);
+    if (!same) differences.push({ check, inFile: stated, recomputed: found });
+  }
+  for (const [check, found] of b) if (!a.has(check)) differences.push({ check, inFile: null, recomputed: found });
+  return differences;
 }

@@ -209,14 +209,21 @@ export function readJsonLines(bytes: Uint8Array, limits: FileLimits = {}): JsonL
 export function looksLikeJsonLines(bytes: Uint8Array, first: (value: unknown) => boolean = () => true): boolean {
   const newline = bytes.indexOf(0x0a);
   if (newline < 0) return false;
+  // Whether another line follows is asked first: a compact JSON file ending in a newline is one
+  // line, and parsing that line here would parse the whole file twice.
+  if (!hasContent(bytes, newline + 1)) return false;
   const head = new TextDecoder().decode(bytes.subarray(0, newline)).trim();
   if (!head.startsWith("{") || !head.endsWith("}")) return false;
   try {
-    if (!first(JSON.parse(head))) return false;
+    return first(JSON.parse(head));
   } catch {
     return false;
   }
-  for (let i = newline + 1; i < bytes.length; i++) {
+}
+
+/** Whether any byte from `from` on is not JSON white space. */
+export function hasContent(bytes: Uint8Array, from: number): boolean {
+  for (let i = from; i < bytes.length; i++) {
     const b = bytes[i];
     if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return true;
   }

@@ -3,7 +3,7 @@ import type { JsonLine } from "../files/read-json-lines.ts";
 import { RUNTIME_VERSION } from "../runtime/canonical.ts";
 import { JsonlSuiteEnd, JsonlSuiteHeader, ScoredRunExport, SCORED_SUITE_JSONL_FORMAT, type EvaluationPlan } from "../schemas/export.ts";
 import { plainlyValidRun } from "../schemas/fast-validation.ts";
-import { runDigestOf, suiteDigestOfDigests, verifyRun, type SealProblem } from "./run-digest.ts";
+import { runDigestOf, suiteDigestOfDigests, verifiedDigest, verifyRun, type SealProblem } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
 import type { FileVerification } from "./verify-file.ts";
 
@@ -121,10 +121,12 @@ export async function concludeJsonlSuite(header: JsonlSuiteHeader, runDigests: r
 /** Every run's seal, then the closing digest over the header and the runs in their order. */
 export async function verifyJsonlSuite(suite: JsonlSuite, sha256: Sha256Hex): Promise<FileVerification> {
   let unsealed = 0;
+  const digests: (string | null)[] = [];
   for (const [i, run] of suite.parsedRuns.entries()) {
     const v = await verifyRun(run, sha256);
     if (!v.ok && v.status !== "unsealed") return brokenJsonlRun(i, v);
     if (!v.ok) unsealed += 1;
+    digests.push(verifiedDigest(v));
   }
-  return concludeJsonlSuite(suite.header, suite.parsedRuns.map((r) => runDigestOf(r as { integrity?: unknown })), suite.end, unsealed, sha256);
+  return concludeJsonlSuite(suite.header, digests, suite.end, unsealed, sha256);
 }

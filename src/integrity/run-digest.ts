@@ -1,7 +1,8 @@
-import { canonicalJson } from "../runtime/canonical.ts";
+import { canonicalJson, canonicalJsonWithout } from "../runtime/canonical.ts";
 import { CALCULATOR_VERSIONS } from "../runtime/tools/catalogue.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
 import { Integrity } from "../schemas/integrity.ts";
+import { sealStatingRecomputed } from "./recomputed-seal.ts";
 import { chainHeadOf, hashEvents, hashOf, type HashedEvents, type Sha256Hex } from "./seal.ts";
 
 /** Everything in an export but its events (chained) and its integrity block. */
@@ -13,19 +14,18 @@ export type Unsealed = Omit<ScoredRunExport, "integrity">;
  * the top level are no field of the format and are ignored, as import ignores them.
  */
 const UNBOUND = new Set(["events", "integrity", "__proto__", "constructor", "prototype"]);
-const digestInput = (file: Record<string, unknown>, chainHead: string) => {
-  const rest = Object.fromEntries(Object.keys(file).filter((k) => !UNBOUND.has(k)).map((k) => [k, file[k]]));
-  return { ...rest, calculators: CALCULATOR_VERSIONS, chain_head: chainHead };
-};
+/** The canonical JSON the digest hashes: the run's bound fields, the calculator versions and the chain head. */
+const digestText = (file: Readonly<Record<string, unknown>>, chainHead: string): string => canonicalJsonWithout(file, UNBOUND, { calculators: CALCULATOR_VERSIONS, chain_head: chainHead });
 
 export async function sealRun(file: Unsealed, sha256: Sha256Hex): Promise<Integrity> {
   const event_hashes = (await hashEvents(file.events, sha256)).hashes;
   const chain_head = chainHeadOf(event_hashes);
-  return { algorithm: "sha256", canonicalization: "RFC8785", event_hashes, chain_head, digest: await hashOf(sha256, canonicalJson(digestInput(file, chain_head))) };
+  return { algorithm: "sha256", canonicalization: "RFC8785", event_hashes, chain_head, digest: await hashOf(sha256, digestText(file, chain_head)) };
 }
 
 export type Verification =
-  | { ok: true; status: "verified" }
+  /** `seal`: the integrity block, parsed once; a suite digest binds its `digest`. */
+  | { ok: true; status: "verified"; seal: Integrity }
   | { ok: false; status: "unsealed"; message: string }
   | { ok: false; status: "chain_broken"; eventIndex: number; message: string }
   | { ok: false; status: "digest_mismatch"; message: string };
@@ -62,30 +62,34 @@ export async function hashParsedEvents(raw: unknown, sha256: Sha256Hex): Promise
 export async function verifyRun(raw: unknown, sha256: Sha256Hex, hashed?: HashedEvents | null): Promise<Verification> {
   const file = (raw ?? {}) as { events?: unknown; integrity?: unknown } & Record<string, unknown>;
   if (file.integrity === undefined) return { ok: false, status: "unsealed", message: "the file has no integrity block: it cannot be verified" };
-  const seal = Integrity.safeParse(file.integrity);
-  if (!seal.success) return { ok: false, status: "digest_mismatch", message: "the integrity block is malformed" };
-  const events = parsedEventsOf(file);
   const chain = hashed === undefined ? await hashParsedEvents(file, sha256) : hashed;
+  // Parsed once: zod is asked only when the block is not plainly the recomputed seal.
+  const seal = (chain && sealStatingRecomputed(file.integrity, chain.hashes, chainHeadOf(chain.hashes))) || parsedSeal(file.integrity);
+  if (!seal) return { ok: false, status: "digest_mismatch", message: "the integrity block is malformed" };
+  const events = parsedEventsOf(file);
   // Our exports never hold such a value, so the file was not written by an export.
   if (chain === null) return { ok: false, status: "digest_mismatch", message: "an event holds a value RFC 8785 cannot represent (Infinity or a lone surrogate)" };
   const recomputed = chain.hashes;
-  const length = Math.max(recomputed.length, seal.data.event_hashes.length);
+  const length = Math.max(recomputed.length, seal.event_hashes.length);
   for (let i = 0; i < length; i++) {
-    if (recomputed[i] !== seal.data.event_hashes[i]) {
+    if (recomputed[i] !== seal.event_hashes[i]) {
       return { ok: false, status: "chain_broken", eventIndex: i, message: `${describeEvent(events[i], i)} breaks the hash chain: it was changed, added or removed after export` };
     }
   }
   const head = chainHeadOf(recomputed);
-  if (head !== seal.data.chain_head) return { ok: false, status: "chain_broken", eventIndex: recomputed.length - 1, message: "the chain head does not match the last event" };
-  let digestText: string;
+  if (head !== seal.chain_head) return { ok: false, status: "chain_broken", eventIndex: recomputed.length - 1, message: "the chain head does not match the last event" };
+  let text: string;
   try {
-    digestText = canonicalJson(digestInput(file, head));
+    text = digestText(file, head);
   } catch {
     return { ok: false, status: "digest_mismatch", message: "a field holds a value RFC 8785 cannot represent (Infinity or a lone surrogate)" };
   }
-  if ((await hashOf(sha256, digestText)) !== seal.data.digest) return { ok: false, status: "digest_mismatch", message: "the run digest does not match: the result, verdicts, fixture hash, candidate, budget or versions were changed after export" };
-  return { ok: true, status: "verified" };
+  if ((await hashOf(sha256, text)) !== seal.digest) return { ok: false, status: "digest_mismatch", message: "the run digest does not match: the result, verdicts, fixture hash, candidate, budget or versions were changed after export" };
+  return { ok: true, status: "verified", seal };
 }
+
+/** The digest a verified run's seal states; an unsealed run has none (null), as runDigestOf says. */
+export const verifiedDigest = (v: Verification): string | null => (v.ok ? v.seal.digest : null);
 
 export interface SuiteHeader {
   format: string;
@@ -94,11 +98,13 @@ export interface SuiteHeader {
   plan?: unknown;
 }
 
-/** A run's digest as its seal states it, or null for an unsealed run. */
-export const runDigestOf = (run: { integrity?: unknown }): string | null => {
-  const seal = Integrity.safeParse(run.integrity);
-  return seal.success ? seal.data.digest : null;
+const parsedSeal = (integrity: unknown): Integrity | null => {
+  const seal = Integrity.safeParse(integrity);
+  return seal.success ? seal.data : null;
 };
+
+/** A run's digest as its seal states it, or null for an unsealed run. */
+export const runDigestOf = (run: { integrity?: unknown }): string | null => parsedSeal(run.integrity)?.digest ?? null;
 
 /**
  * The suite digest: its header (with the plan, when there is one) and the run digests, in order, so

@@ -1,8 +1,9 @@
 import { canonicalJson } from "../runtime/canonical.ts";
 
 /**
- * Any SHA-256 over UTF-8 text, hex-encoded. A synchronous one (node:crypto in the CLI, @noble/hashes
- * in the import worker) is never awaited per event; an asynchronous one (WebCrypto) is.
+ * Any SHA-256 over UTF-8 text, as 64 lowercase hex digits: what Integrity's schema asks of a hash,
+ * which the seal's fast path relies on (recomputed-seal.ts). A synchronous one (node:crypto in the
+ * CLI, @noble/hashes in the import worker) is never awaited per event; an asynchronous one (WebCrypto) is.
  */
 export type Sha256Hex = (text: string) => string | Promise<string>;
 

@@ -2,7 +2,7 @@ import { validateJson } from "../files/read-json-file.ts";
 import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT } from "../schemas/export.ts";
 import { plainlyValidRun, plainlyValidSuite } from "../schemas/fast-validation.ts";
 import { SuiteIntegrity } from "../schemas/integrity.ts";
-import { runDigestOf, suiteDigestOfDigests, verifyRun, type SealProblem, type Verification } from "./run-digest.ts";
+import { suiteDigestOfDigests, verifiedDigest, verifyRun, type SealProblem, type Verification } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
 
 export interface FileVerification {
@@ -54,12 +54,14 @@ export async function verifyExportFile(raw: unknown, sha256: Sha256Hex): Promise
   if (declaredFormat(raw) !== SCORED_SUITE_FORMAT) return runFileVerification(await verifyRun(raw, sha256));
   const runs = parsedRunsOf(raw);
   let unsealed = 0;
+  const digests: (string | null)[] = [];
   for (const [i, run] of runs.entries()) {
     const v = await verifyRun(run, sha256);
     if (!v.ok && v.status !== "unsealed") return brokenSuiteRun(run, i, v);
     if (!v.ok) unsealed += 1;
+    digests.push(verifiedDigest(v));
   }
-  return concludeSuite(raw, runs.map((r) => runDigestOf(r as { integrity?: unknown })), unsealed, sha256);
+  return concludeSuite(raw, digests, unsealed, sha256);
 }
 
 export type ExportValidation =

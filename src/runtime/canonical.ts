@@ -13,14 +13,33 @@ export function canonicalJson(value: unknown): string {
   return text;
 }
 
+/**
+ * canonicalJson({ ...`object`'s own keys but `omit`, ...`extra` }) without building that object: a
+ * run's digest binds every field of its export but the events and the seal, and copying each run to
+ * leave two keys out cost an import a copy of the whole file (issue 11).
+ */
+export function canonicalJsonWithout(object: Readonly<Record<string, unknown>>, omit: ReadonlySet<string>, extra: Readonly<Record<string, unknown>>): string {
+  const keys = Object.keys(object).filter((k) => !omit.has(k) && !Object.hasOwn(extra, k));
+  for (const key of Object.keys(extra)) keys.push(key);
+  // A toJSON key (a function would stand in for the whole object): rare, so the object is built for canonicalJson.
+  if (keys.includes("toJSON")) return canonicalJson(Object.fromEntries(keys.map((k) => [k, Object.hasOwn(extra, k) ? extra[k] : object[k]])));
+  return `{${writeMembers(sortKeys(keys), object, extra)}}`;
+}
+
 export const RUNTIME_VERSION = "finbound-runtime/0.1.0";
 
 const LONE_SURROGATE = /\p{Cs}/u;
 const native = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
 const wellFormed = native ? (s: string): boolean => native.call(s) : (s: string): boolean => !LONE_SURROGATE.test(s);
 
+/** What JSON.stringify would escape in a string (control characters too), and the surrogates that may be lone. */
+// eslint-disable-next-line no-control-regex
+const ESCAPED_OR_SURROGATE = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
 /** A well-formed string as RFC 8785 writes it, which is JSON.stringify's escaping (§3.2.2.2). */
 function string(s: string): string {
+  // Most strings need no escape and hold no surrogate: quoted as they are, without asking twice.
+  if (!ESCAPED_OR_SURROGATE.test(s)) return `"${s}"`;
   if (!wellFormed(s)) throw new Error("Lone surrogate is not allowed");
   return JSON.stringify(s);
 }
@@ -83,15 +102,17 @@ function write(value: unknown): string | undefined {
     }
     return `${out}]`;
   }
-  let out = "{";
-  let first = true;
-  const keys = sortKeys(Object.keys(object));
+  return `{${writeMembers(sortKeys(Object.keys(object)), object)}}`;
+}
+
+/** The members of `object` (an `extra` key's value instead, if it has that key) under `keys`, sorted already; a key whose value has no JSON form is left out. */
+function writeMembers(keys: readonly string[], object: Readonly<Record<string, unknown>>, extra?: Readonly<Record<string, unknown>>): string {
+  let out = "";
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
-    const item = object[key];
+    const item = extra !== undefined && Object.hasOwn(extra, key) ? extra[key] : object[key];
     if (item === undefined || typeof item === "symbol") continue;
-    out += `${first ? "" : ","}${member(key)}${write(item)}`;
-    first = false;
+    out += `${out === "" ? "" : ","}${member(key)}${write(item)}`;
   }
-  return `${out}}`;
+  return out;
 }

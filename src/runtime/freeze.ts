@@ -26,6 +26,18 @@ export function freezeFresh<T extends object>(fresh: T): T {
 }
 
 /**
+ * Deep-freezes, in place, JSON the runtime has just parsed and handed to no one yet (a reply):
+ * nobody else holds it, so freezing it is as good as a frozen copy, and the events that record
+ * its parts then share them instead of copying them. Never for a value someone else holds.
+ */
+export function freezeParsed<T>(parsed: T): T {
+  if (parsed === null || typeof parsed !== "object" || Object.isFrozen(parsed)) return parsed;
+  const fields = parsed as Record<string, unknown>;
+  for (const key of Object.keys(fields)) freezeParsed(fields[key]);
+  return Object.freeze(parsed);
+}
+
+/**
  * True when `value` is a primitive, or plain data (plain objects and arrays) frozen all the way
  * down, so nothing can change it. Looked at each time rather than remembered: a mark on every copy
  * costs more than looking at the few parts that are shared (a snapshot, a recorded observation).

@@ -2,7 +2,7 @@ import { Decision, FINAL_PUBLIC_FIELDS } from "../schemas/decision.ts";
 import type { InvalidOutputCode } from "../schemas/event.ts";
 import { Outcome, CandidateOutcome } from "../schemas/outcome.ts";
 import { publicIssue } from "../schemas/describe-issues.ts";
-import { isPlainObject } from "./freeze.ts";
+import { freezeParsed, isPlainObject } from "./freeze.ts";
 import { inspectJson, unrepresentable } from "./json-shape.ts";
 
 /** Replies beyond this size are rejected before parsing. */
@@ -33,7 +33,8 @@ export function parseReply(reply: string, finishReason: string | null, options: 
   if (!shape.ok) return invalid(shape.code, shape.detail);
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // Fresh and ours: frozen where it lies, so the decision's events share it rather than copy it.
+    json = freezeParsed(JSON.parse(text));
   } catch {
     return invalid("not_json", "the reply is not a single JSON value");
   }

@@ -1,7 +1,7 @@
 import type { Verdict } from "../schemas/verdict.ts";
 import { TOOL_CATALOGUE } from "../runtime/tools/catalogue.ts";
 import { listed } from "./explain-list.ts";
-import { findLeaks, restrictedFragments } from "./leak.ts";
+import { findLeaks, restrictedFragments, type Leak } from "./leak.ts";
 import { memoByString } from "./memo.ts";
 import type { RunView } from "./run-view.ts";
 import { verdict } from "./verdict.ts";
@@ -17,12 +17,28 @@ export function checkNoForgery(run: RunView): Verdict {
     forged.length === 0 ? "the final decision held only public fields" : `forgery attempt: the candidate sent ${forged.join(", ")}; discarded, never part of the result`);
 }
 
-/** Every string in `value` with its path: `result.claims[0].scenario`. */
-function textsIn(path: string, value: unknown): [string, string][] {
-  if (typeof value === "string") return [[path, value]];
-  if (Array.isArray(value)) return value.flatMap((v, i) => textsIn(`${path}[${i}]`, v));
-  if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => textsIn(`${path}.${k}`, v));
-  return [];
+/** A path as written in a leak's place: `result.claims[0].scenario`. */
+const written = (path: readonly (string | number)[]): string => path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+
+/**
+ * The leaks `find` finds in every string in `value`, each placed at its path. The path is kept as a
+ * stack and written only for a leak: a re-scored suite walks every result and observation, and
+ * almost none leaks.
+ */
+function leaksInTexts(path: (string | number)[], value: unknown, find: (where: string, text: string) => readonly Leak[], out: Leak[]): void {
+  if (typeof value === "string") {
+    const found = find("", value);
+    if (found.length > 0) out.push(...found.map((leak) => ({ ...leak, where: written(path) })));
+    return;
+  }
+  if (value === null || typeof value !== "object") return;
+  const item = (key: string | number, v: unknown): void => {
+    path.push(key);
+    leaksInTexts(path, v, find, out);
+    path.pop();
+  };
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) item(i, value[i]);
+  else for (const key of Object.keys(value)) item(key, (value as Record<string, unknown>)[key]);
 }
 
 const PUBLIC_NAMES: ReadonlySet<string> = new Set(TOOL_CATALOGUE.keys());
@@ -40,11 +56,10 @@ export function checkNoLeak(run: RunView): Verdict {
   const details = events.flatMap((e) => ("detail" in e ? [{ where: `${e.kind} ${"call_id" in e ? e.call_id : `#${e.seq}`}`, text: e.detail }] : []));
   const shown = details.map((d) => d.text);
   const { tool_calls: _candidateWords, ...publicFields } = result;
-  const leaks = [
-    ...textsIn("result", publicFields).flatMap(([where, text]) => findLeaks(where, text, restricted, shown)),
-    ...[...run.observations.values()].flatMap((o) => textsIn(`observation ${o.evidence_id}`, o.data).flatMap(([where, text]) => findLeaks(where, text, restricted))),
-    ...details.flatMap((d) => findLeaks(d.where, d.text, restricted)),
-  ];
+  const leaks: Leak[] = [];
+  leaksInTexts(["result"], publicFields, (where, text) => findLeaks(where, text, restricted, shown), leaks);
+  for (const o of run.observations.values()) leaksInTexts([`observation ${o.evidence_id}`], o.data, (where, text) => findLeaks(where, text, restricted), leaks);
+  for (const d of details) leaks.push(...findLeaks(d.where, d.text, restricted));
   return verdict(leaks.length === 0, "no_internal_leak", "no internal detail", leaks.length === 0 ? "none" : leaks,
     leaks.length === 0
       ? "no stack frame, exception, path, host, error code, credential or diagnostics text in the result or any observation"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readJsonFile } from "../../src/files/read-json-file.ts";
-import { JsonLinesReader, readJsonLines, type JsonLine } from "../../src/files/read-json-lines.ts";
+import { JsonLinesReader, looksLikeJsonLines, readJsonLines, type JsonLine } from "../../src/files/read-json-lines.ts";
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const concat = (...parts: (Uint8Array | number[])[]): Uint8Array => {
@@ -92,5 +92,22 @@ describe("prototype keys (the one reader)", () => {
   it("returns the parsed value itself when the text can hold no prototype key", () => {
     const read = readJsonFile(utf8('{"a":{"b":[1,2]}}'));
     expect(read.ok && read.value === read.parsed).toBe(true);
+  });
+});
+
+describe("telling JSON Lines from one JSON value", () => {
+  it("is JSON Lines when a whole object on the first line is followed by another line", () => {
+    expect(looksLikeJsonLines(utf8('{"a":1}\n{"b":2}\n'))).toBe(true);
+    expect(looksLikeJsonLines(utf8('{"a":1}\n{"b":2}'), (v) => (v as { a?: unknown }).a === 2)).toBe(false);
+    expect(looksLikeJsonLines(utf8('{\n  "a": 1\n}\n'))).toBe(false);
+    expect(looksLikeJsonLines(utf8('{"a":1}'))).toBe(false);
+  });
+
+  it("is one JSON value when nothing but white space follows the first line, without parsing that line", () => {
+    let asked = 0;
+    const first = (): boolean => (asked += 1) > 0;
+    expect(looksLikeJsonLines(utf8('{"runs":[1,2,3]}\n'), first)).toBe(false);
+    expect(looksLikeJsonLines(utf8('{"runs":[1,2,3]}\n \r\n\t'), first)).toBe(false);
+    expect(asked).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import canonicalize from "canonicalize";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../../src/runtime/canonical.ts";
+import { canonicalJson, canonicalJsonWithout } from "../../src/runtime/canonical.ts";
 
 /** What the `canonicalize` package writes, or that it throws: the oracle the seals were made with. */
 const oracle = (value: unknown): { text: string | undefined } | { throws: true } => {
@@ -42,5 +42,28 @@ describe("canonical JSON (RFC 8785) is byte for byte what the seals were made wi
     expect(canonicalJson({ b: 1, a: [1e21, 0.4, "₹", -0], "\ud83d\ude00": 1, "\uff61": 2 })).toBe('{"a":[1e+21,0.4,"₹",0],"b":1,"\ud83d\ude00":1,"\uff61":2}');
     expect(canonicalJson({ a: undefined, b: [undefined] })).toBe('{"b":[null]}');
     for (const bad of [Infinity, NaN, "\ud800", { "\udc00": 1 }, undefined]) expect(() => canonicalJson(bad)).toThrow();
+  });
+
+  it("writes an object with keys left out and added as canonicalJson writes that object built", () => {
+    const keys = fc.oneof(strings, fc.constantFrom("events", "integrity", "toJSON", "__proto__", "a"));
+    const objects = fc.dictionary(keys, values, { maxKeys: 6 });
+    fc.assert(
+      fc.property(objects, fc.uniqueArray(keys, { maxLength: 3 }), objects, (object, omitted, extra) => {
+        const omit = new Set(omitted);
+        const built = Object.fromEntries([...Object.keys(object).filter((k) => !omit.has(k)).map((k) => [k, object[k]]), ...Object.entries(extra)]);
+        const want = ours(built);
+        let got: { text: string | undefined } | { throws: true };
+        try {
+          got = { text: canonicalJsonWithout(object, omit, extra) };
+        } catch {
+          got = { throws: true };
+        }
+        expect(got).toEqual(want);
+      }),
+      { numRuns: 2000 },
+    );
+    const toJson = { toJSON: () => "stands in", a: 1 };
+    expect(canonicalJsonWithout(toJson, new Set(), { b: 2 })).toBe('"stands in"');
+    expect(canonicalJsonWithout(toJson, new Set(["toJSON"]), { b: 2 })).toBe('{"a":1,"b":2}');
   });
 });

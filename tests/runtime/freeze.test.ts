@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createVirtualClock } from "../../src/runtime/clock.ts";
-import { freezeFresh, frozenCopy, isDeeplyFrozen } from "../../src/runtime/freeze.ts";
+import { freezeFresh, freezeParsed, frozenCopy, isDeeplyFrozen } from "../../src/runtime/freeze.ts";
 import { fixture, runReplies, tool, final } from "../support.ts";
 
 describe("frozen copies", () => {
@@ -52,6 +52,25 @@ describe("frozen copies", () => {
     held.m = 3;
     expect(frozen.held.m).toBe(2);
     expect(isDeeplyFrozen(frozen)).toBe(true);
+  });
+});
+
+describe("a reply's JSON frozen where it lies", () => {
+  it("freezes freshly parsed JSON in place, all the way down, __proto__ keys staying plain keys", () => {
+    const parsed = JSON.parse('{"a": [1, {"b": "c"}], "__proto__": {"d": null}}') as { a: [number, { b: string }] };
+    expect(freezeParsed(parsed)).toBe(parsed);
+    expect(isDeeplyFrozen(parsed)).toBe(true);
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(freezeParsed(7)).toBe(7);
+  });
+
+  it("a run records the reply's decision and the tool's arguments deeply frozen, sharing them rather than copying them", async () => {
+    const run = await runReplies(fixture("concentration-hh1001"), [tool("portfolio.read", { household: "HH-1001" }), final("refused")]);
+    const decision = run.events.find((e) => e.kind === "decision") as { body: Record<string, unknown> };
+    const attempt = run.events.find((e) => e.kind === "attempt") as { arguments: unknown };
+    expect(isDeeplyFrozen(decision.body)).toBe(true);
+    expect(attempt.arguments).toBe(decision.body.arguments);
+    expect(attempt.arguments).toEqual({ household: "HH-1001" });
   });
 });
 

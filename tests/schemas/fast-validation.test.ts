@@ -4,7 +4,12 @@ import { z } from "zod";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
 import { RunEvent } from "../../src/schemas/event.ts";
 import { ScoredRunExport, ScoredSuiteExport } from "../../src/schemas/export.ts";
-import { EVENT_SHAPES, plainlyValidEvent, plainlyValidRun, plainlyValidSuite } from "../../src/schemas/fast-validation.ts";
+import { EVENT_SHAPES, EXPORT_SHAPES, plainlyValidEvent, plainlyValidRun, plainlyValidSuite, type Shape } from "../../src/schemas/fast-validation.ts";
+import { EvaluationPlan } from "../../src/schemas/export.ts";
+import { Integrity, SuiteIntegrity } from "../../src/schemas/integrity.ts";
+import { DiagnosticEntry, RunResult } from "../../src/schemas/result.ts";
+import { ToolCallRecord } from "../../src/schemas/tool-call.ts";
+import { Verdict } from "../../src/schemas/verdict.ts";
 import { exportRun } from "../../src/integrity/export.ts";
 import { nodeSha256 } from "../../src/cli/node-sha256.ts";
 import { loadFixtures } from "../support.ts";
@@ -51,6 +56,13 @@ const odd = fc.oneof(
   fc.constantFrom(...new Set(events.flatMap((e) => Object.values(e as Record<string, unknown>)))),
 );
 
+/** A shape lists exactly its schema's keys, optional where the schema says so. */
+function sameKeys(shape: Shape, schema: z.ZodObject): void {
+  const optional = Object.keys(schema.shape).filter((k) => schema.shape[k] instanceof z.ZodOptional);
+  expect(Object.keys(shape.optional ?? {}).sort()).toEqual(optional.sort());
+  expect(Object.keys(shape.required).sort()).toEqual(Object.keys(schema.shape).filter((k) => !optional.includes(k)).sort());
+}
+
 describe("the fast path for an export's events agrees with the zod schema", () => {
   it("vouches for every event a run records, and zod gives back the same value", () => {
     expect(events.length).toBeGreaterThan(100);
@@ -82,13 +94,7 @@ describe("the fast path for an export's events agrees with the zod schema", () =
   });
 
   it("lists exactly the keys of each event kind's schema, optional where the schema says so", () => {
-    for (const schema of RunEvent.options) {
-      const kind = schema.shape.kind.value;
-      const shape = EVENT_SHAPES[kind];
-      const optional = Object.keys(schema.shape).filter((k) => schema.shape[k as keyof typeof schema.shape] instanceof z.ZodOptional);
-      expect(Object.keys(shape.optional ?? {}).sort()).toEqual(optional.sort());
-      expect(Object.keys(shape.required).sort()).toEqual(Object.keys(schema.shape).filter((k) => !optional.includes(k)).sort());
-    }
+    for (const schema of RunEvent.options) sameKeys(EVENT_SHAPES[schema.shape.kind.value], schema);
   });
 
   it("hands a run or a suite to the full schema when one event is not plainly valid, and otherwise gives what it gives", () => {
@@ -100,5 +106,58 @@ describe("the fast path for an export's events agrees with the zod schema", () =
     expect(plainlyValidRun(withProto)).toBeNull();
     expect(plainlyValidSuite({ ...suite, runs: [withProto] })).toBeNull();
     expect(plainlyValidRun({ ...run, extra: 1 })).toBeNull();
+  });
+});
+
+const suiteOf = (rs: readonly unknown[]) => ({ format: "finbound.scored-suite/v1", exported_at: "2026-01-01T00:00:00.000Z", runtime_version: "x", runs: rs });
+const sealedSuite = { ...suiteOf(runs.slice(0, 3)), plan: { fixtures: ["a"], candidates: ["b"], trials: 1, shard: { index: 1, count: 1 } }, integrity: { algorithm: "sha256", canonicalization: "RFC8785", digest: "0".repeat(64) } };
+
+describe("the fast path for the rest of an export agrees with the zod schemas", () => {
+  it("lists exactly the keys of each object's schema, optional where the schema says so", () => {
+    const schemas: Record<keyof typeof EXPORT_SHAPES, z.ZodObject> = {
+      fixtureRef: ScoredRunExport.shape.fixture,
+      candidateRef: ScoredRunExport.shape.candidate,
+      toolCall: ToolCallRecord,
+      result: RunResult,
+      verdict: Verdict,
+      diagnostic: DiagnosticEntry,
+      integrity: Integrity,
+      run: ScoredRunExport,
+      shard: EvaluationPlan.shape.shard,
+      plan: EvaluationPlan,
+      suiteIntegrity: SuiteIntegrity,
+      suite: ScoredSuiteExport,
+    };
+    for (const [name, shape] of Object.entries(EXPORT_SHAPES)) sameKeys(shape, schemas[name as keyof typeof EXPORT_SHAPES]);
+  });
+
+  it("vouches for every exported run and a sealed suite of them, giving back the value zod gives", () => {
+    for (const run of runs) expect(plainlyValidRun(run)).toEqual(ScoredRunExport.parse(run));
+    expect(plainlyValidSuite(sealedSuite)).toEqual(ScoredSuiteExport.parse(sealedSuite));
+  });
+
+  it("never vouches for a run or suite zod refuses, nor for one zod would change, however it is altered outside its events", () => {
+    const withDiagnostics = { ...(runs[0] as object), trial: 2, diagnostics: [{ step: 1, call_id: null, source: "tool", detail: "x" }] };
+    const values = fc.oneof(odd, fc.constantFrom<unknown>("0".repeat(64), "A".repeat(64), `sha256:${"0".repeat(64)}`, "answered", "runtime", "denied", "not_found", "pass", "n/a", "finbound.scored-run/v1"));
+    let refused = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...runs, withDiagnostics, sealedSuite), fc.nat(), values, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "check", "trial"), (file, n, to, op, key) => {
+        // Events have their own test above; here, anything else.
+        const paths = pathsIn(file).filter((p) => p.length > 0 && !p.includes("events"));
+        const path = paths[n % paths.length] as (string | number)[];
+        const inArray = typeof path.at(-1) === "number";
+        const altered = mutated(file, path, op === "set" ? { op, to } : op === "delete" || inArray ? { op: "delete" } : { op, key, to });
+        const isSuite = "runs" in (file as object);
+        const zod = (isSuite ? ScoredSuiteExport : ScoredRunExport).safeParse(altered);
+        if (!zod.success) refused += 1;
+        const vouched = isSuite ? plainlyValidSuite(altered) : plainlyValidRun(altered);
+        if (vouched) {
+          expect(zod.success).toBe(true);
+          expect(zod.data).toEqual(vouched);
+        }
+      }),
+      { numRuns: 4000 },
+    );
+    expect(refused).toBeGreaterThan(1000);
   });
 });
