@@ -3,6 +3,7 @@ import { appStore, useStore } from "../state/app-store.ts";
 import { fixtureById } from "../state/workspace-slice.ts";
 import { useScrollTopOn } from "./hooks.ts";
 import { Picker } from "./picker/Picker.tsx";
+import { AfterPaint } from "./shared/after-paint.tsx";
 import { ResultPanel } from "./ResultPanel.tsx";
 import { BudgetMeter, CursorControls } from "./timeline/RunControls.tsx";
 import { TaskBrief } from "./timeline/TaskBrief.tsx";
@@ -49,7 +50,14 @@ export function RunView() {
         <Timeline events={run?.events ?? []} cursor={cursor} onSelect={setCursor} />
       </div>
       <div className="column column-result" aria-label="Result" ref={resultColumn}>
-        {run && runFixture && at ? <ResultPanel key={run.key} run={run} at={at} fixture={runFixture} /> : <p className="panel empty">Run a candidate to see its outcome, claims and verdicts.</p>}
+        {run && runFixture && at ? (
+          // A new run's result mounts after its timeline has painted: the two in one task were the longest of opening a long run (issue 11).
+          <AfterPaint key={run.key} sliced={false} placeholder={<p className="panel empty" aria-busy="true">Preparing the result…</p>}>
+            <ResultPanel run={run} at={at} fixture={runFixture} />
+          </AfterPaint>
+        ) : (
+          <p className="panel empty">Run a candidate to see its outcome, claims and verdicts.</p>
+        )}
       </div>
     </main>
   );

@@ -41,4 +41,15 @@ describe("AfterPaint", () => {
     await act(frame);
     expect(queryByText("second")).not.toBeNull();
   });
+
+  it("unsliced, it mounts in the task after the frame too", async () => {
+    const { queryByText } = render(
+      <AfterPaint sliced={false} placeholder={<p>preparing…</p>}>
+        <p>result</p>
+      </AfterPaint>,
+    );
+    expect(queryByText("result")).toBeNull();
+    await act(frame);
+    expect(queryByText("result")).not.toBeNull();
+  });
 });
