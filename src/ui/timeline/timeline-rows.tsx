@@ -149,8 +149,14 @@ export function useStickyCover(root: RefObject<HTMLElement | null>, list: RefObj
     // Measured when the browser has laid the column out (a ResizeObserver reports each element once it
     // is laid out, before that frame paints), not here: reading styles and sizes as React commits made
     // the first layout of a long run's page part of the commit's task (issue 11).
+    // Which of them are sticky is known at the first report; the others are then no longer watched.
+    let stickies: HTMLElement[] | null = null;
     const measure = (): void => {
-      const stickies = others.filter((c) => getComputedStyle(c).position === "sticky");
+      if (stickies === null) {
+        const found = others.filter((c) => getComputedStyle(c).position === "sticky");
+        for (const c of others) if (!found.includes(c)) observer.unobserve(c);
+        stickies = found;
+      }
       if (stickies.length === 0) return;
       const before = covered.current;
       covered.current = Math.max(...stickies.map((s) => (Number.parseFloat(getComputedStyle(s).top) || 0) + s.offsetHeight)) + COVER_GAP_PX;
@@ -159,7 +165,7 @@ export function useStickyCover(root: RefObject<HTMLElement | null>, list: RefObj
       // is brought back below it, rather than staying hidden until the cursor next moves.
       const current = list.current?.querySelector<HTMLElement>('li[aria-current="step"]');
       if (covered.current > before && current) {
-        const headerBottom = Math.max(...stickies.map((s) => s.getBoundingClientRect().bottom));
+        const headerBottom = Math.max(...(stickies ?? []).map((s) => s.getBoundingClientRect().bottom));
         if (current.getBoundingClientRect().top < headerBottom) scrollRowIntoColumn(current);
       }
     };
