@@ -2,13 +2,12 @@ import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type Co
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
-import type { Verdict } from "../../schemas/verdict.ts";
 import type { RunDesign } from "../../state/suite-design.ts";
 import { OutcomeBadge, StatusBadge } from "../shared/badges.tsx";
 import { checkLabel } from "./check-label.ts";
 import { DesignBadge } from "./DesignBadge.tsx";
 import { matrixItems, type GroupBy, type MatrixRun } from "./matrix-items.ts";
-import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN, runLabel, statusOf, type Show } from "./matrix-order.ts";
+import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN, runLabel, statusOf, verdictOf, type Show } from "./matrix-order.ts";
 import "./suite-matrix.css";
 
 export interface SuiteMatrixProps {
@@ -19,8 +18,6 @@ export interface SuiteMatrixProps {
 }
 
 const column = createColumnHelper<MatrixRun>();
-
-const verdictOf = (run: ScoredRun, check: string): Verdict | undefined => run.verdicts.find((v) => v.check === check);
 
 /** Check ids in the order they first appear, so the columns follow the scorer's own order. */
 function checkIds(runs: readonly ScoredRun[]): string[] {

@@ -1,4 +1,6 @@
 import { DESIGN_RANK, type RunDesign } from "../../state/suite-design.ts";
+import type { ScoredRun } from "../../schemas/scored-run.ts";
+import type { Verdict } from "../../schemas/verdict.ts";
 import type { MatrixRun } from "./matrix-items.ts";
 
 // The suite matrix's sort and filter, over every run at once. The table (@tanstack/react-table) keeps
@@ -23,15 +25,18 @@ export interface MatrixFilter {
   show: Show;
 }
 
-export const runLabel = (r: MatrixRun["run"]): string => `${r.fixture} / ${r.candidate}${r.trial === undefined ? "" : ` #${r.trial}`}`;
+export const runLabel = (r: ScoredRun): string => `${r.fixture} / ${r.candidate}${r.trial === undefined ? "" : ` #${r.trial}`}`;
 
 export const keeps = (show: Show, d: RunDesign): boolean => show === "all" || (show === "regression" ? d.status === "regression" : show === "ok" ? d.ok : !d.ok);
 
 /** Failures first when a check column is sorted. */
 export const STATUS_RANK: Readonly<Record<string, number>> = { fail: 0, pass: 1, "n/a": 2, none: 3 };
 
+/** A run's verdict of a check, if it has one. */
+export const verdictOf = (run: ScoredRun, check: string): Verdict | undefined => run.verdicts.find((v) => v.check === check);
+
 /** A check's status in a run, "none" when the run has no verdict of that check. */
-export const statusOf = (r: MatrixRun, check: string): string => r.run.verdicts.find((v) => v.check === check)?.status ?? "none";
+export const statusOf = (r: MatrixRun, check: string): string => verdictOf(r.run, check)?.status ?? "none";
 
 type Key = number | readonly (string | number)[];
 
