@@ -1,4 +1,4 @@
-import type { Integrity } from "../schemas/integrity.ts";
+import { HEX64, type Integrity } from "../schemas/integrity.ts";
 
 // A fast path for the seal (issue 11): Integrity's zod schema tests every event hash against
 // ^[0-9a-f]{64}$, over 110,000 hashes in a 10,000-run suite. A hash recomputed by a Sha256Hex is
@@ -6,7 +6,6 @@ import type { Integrity } from "../schemas/integrity.ts";
 // plainlyValidEvent (src/schemas/fast-validation.ts) this vouches only when zod would accept the
 // block and give back the same value; otherwise zod decides, and its refusal keeps its words.
 
-const HEX64 = /^[0-9a-f]{64}$/;
 const KEYS = ["algorithm", "canonicalization", "event_hashes", "chain_head", "digest"] as const;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HEX64 } from "./integrity.ts";
 import { VerdictStatus } from "./verdict.ts";
 
 // An analyst's note on a verdict (issue 12): disputed or confirmed, with a reason, an author and a
@@ -19,7 +20,7 @@ export const AnnotationTarget = z.strictObject({
    * export, import and re-score of one run — unlike the digest, which covers the export time — and
    * different for another run of the same fixture and candidate. Absent in older files.
    */
-  run_events_head: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  run_events_head: z.string().regex(HEX64).optional(),
   check: z.string().min(1),
 });
 export type AnnotationTarget = z.infer<typeof AnnotationTarget>;

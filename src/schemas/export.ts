@@ -3,7 +3,7 @@ import { BudgetConfig } from "./budget.ts";
 import { RunEvent } from "./event.ts";
 import { Diagnostics, RunResult } from "./result.ts";
 import { Verdict } from "./verdict.ts";
-import { Integrity, SuiteIntegrity } from "./integrity.ts";
+import { CONTENT_HASH, Integrity, SuiteIntegrity } from "./integrity.ts";
 
 export const SCORED_RUN_FORMAT = "finbound.scored-run/v1";
 export const SCORED_SUITE_FORMAT = "finbound.scored-suite/v1";
@@ -21,7 +21,7 @@ export const ScoredRunExport = z.strictObject({
   fixture: z.strictObject({
     id: z.string(),
     /** SHA-256 of the fixture's canonical JSON: import says when the fixture has changed since. */
-    content_hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+    content_hash: z.string().regex(CONTENT_HASH),
   }),
   candidate: z.strictObject({ name: z.string(), kind: CandidateKind }),
   budget: BudgetConfig,

@@ -2,6 +2,7 @@ import { Claim } from "./claim.ts";
 import { DecisionEvent, InvalidOutputCode, ModelFailureCode, type RunEvent } from "./event.ts";
 import { CandidateKind, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type ScoredRunExport, type ScoredSuiteExport } from "./export.ts";
 import { ISO_DATE } from "./ids.ts";
+import { CONTENT_HASH, HEX64 } from "./integrity.ts";
 import { BudgetReason, CandidateOutcome, Outcome } from "./outcome.ts";
 import { DiagnosticEntry, RunResult } from "./result.ts";
 import { CallStatus, DenialCode, ToolErrorCode } from "./tool-call.ts";
@@ -154,8 +155,6 @@ export function plainlyValidEvent(event: unknown): event is RunEvent {
   return exactly(event, EVENT_SHAPES[kind as RunEvent["kind"]]);
 }
 
-const HEX64 = /^[0-9a-f]{64}$/;
-const CONTENT_HASH = /^sha256:[0-9a-f]{64}$/;
 const hex64: Check = (v) => typeof v === "string" && HEX64.test(v);
 const event: Check = (v) => plainlyValidEvent(v);
 

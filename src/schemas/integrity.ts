@@ -1,6 +1,11 @@
 import { z } from "zod";
 
-const Hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+/** A SHA-256 hash as every seal writes it: 64 lowercase hex digits (the schemas and the fast paths test this one pattern). */
+export const HEX64 = /^[0-9a-f]{64}$/;
+/** A fixture's content hash: SHA-256 with its algorithm named. */
+export const CONTENT_HASH = /^sha256:[0-9a-f]{64}$/;
+
+const Hex64 = z.string().regex(HEX64);
 
 /**
  * The integrity block of an export: a SHA-256 hash chain over the events (each link hashes the
