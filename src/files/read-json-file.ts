@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { describeIssues } from "../schemas/describe-issues.ts";
 import { dropPrototypeKeys, UNTOUCHED_KEYS } from "../schemas/prototype-keys.ts";
-import { inspectJson } from "../runtime/json-shape.ts";
-import { parsedMembers, writtenMembers } from "./json-members.ts";
+import { inspectJson, writtenMembers } from "../runtime/json-shape.ts";
+import { parsedMembers } from "./json-members.ts";
 import { locateJsonError, type JsonSyntaxError } from "./json-syntax.ts";
 import { firstInvalidUtf8Byte } from "./utf8.ts";
 

@@ -1,3 +1,5 @@
+import { isWellFormed } from "./json-shape.ts";
+
 /**
  * Whether two values have the same canonical JSON (canonicalJson(a) === canonicalJson(b)) without
  * writing either: the import's replay comparison asks this of every event, and building two texts
@@ -16,7 +18,7 @@ export function canonicallyEqual(a: unknown, b: unknown): boolean {
   if (type !== typeof b) return false;
   switch (type) {
     case "string":
-      return a === b && wellFormed(a as string);
+      return a === b && isWellFormed(a as string);
     case "number":
       // Finite numbers have the same shortest form exactly when they are equal (0 and -0 both write 0).
       return a === b && Number.isFinite(a);
@@ -32,9 +34,6 @@ export function canonicallyEqual(a: unknown, b: unknown): boolean {
   return arrays ? sameItems(a as readonly unknown[], b as readonly unknown[]) : sameMembers(a as Record<string, unknown>, b as Record<string, unknown>);
 }
 
-const native = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
-const LONE_SURROGATE = /\p{Cs}/u;
-const wellFormed = native ? (s: string): boolean => native.call(s) : (s: string): boolean => !LONE_SURROGATE.test(s);
 
 /** An object whose toJSON stands in for it, as in canonicalJson. */
 const hasToJson = (value: unknown): boolean => typeof value === "object" && value !== null && typeof (value as { toJSON?: unknown }).toJSON === "function";
@@ -56,7 +55,7 @@ function sameMembers(a: Record<string, unknown>, b: Record<string, unknown>): bo
   for (const key of Object.keys(a)) {
     const value = a[key];
     if (!written(value)) continue;
-    if (!wellFormed(key) || !Object.hasOwn(b, key) || !canonicallyEqual(value, b[key])) return false;
+    if (!isWellFormed(key) || !Object.hasOwn(b, key) || !canonicallyEqual(value, b[key])) return false;
     members += 1;
   }
   for (const key of Object.keys(b)) if (written(b[key])) members -= 1;

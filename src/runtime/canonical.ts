@@ -1,3 +1,5 @@
+import { isWellFormed } from "./json-shape.ts";
+
 /**
  * The one canonical JSON: RFC 8785 (JCS). Two equal values always give the same text, so a hash of
  * it identifies content whatever the file's formatting. Throws for what JSON text cannot hold
@@ -28,9 +30,6 @@ export function canonicalJsonWithout(object: Readonly<Record<string, unknown>>, 
 
 export const RUNTIME_VERSION = "finbound-runtime/0.1.0";
 
-const LONE_SURROGATE = /\p{Cs}/u;
-const native = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
-const wellFormed = native ? (s: string): boolean => native.call(s) : (s: string): boolean => !LONE_SURROGATE.test(s);
 
 /** What JSON.stringify would escape in a string (control characters too), and the surrogates that may be lone. */
 // eslint-disable-next-line no-control-regex
@@ -40,7 +39,7 @@ const ESCAPED_OR_SURROGATE = /[\u0000-\u001f"\\\ud800-\udfff]/;
 function string(s: string): string {
   // Most strings need no escape and hold no surrogate: quoted as they are, without asking twice.
   if (!ESCAPED_OR_SURROGATE.test(s)) return `"${s}"`;
-  if (!wellFormed(s)) throw new Error("Lone surrogate is not allowed");
+  if (!isWellFormed(s)) throw new Error("Lone surrogate is not allowed");
   return JSON.stringify(s);
 }
 

@@ -12,6 +12,7 @@ import type { Clock } from "./clock.ts";
 import { EventLog } from "./event-log.ts";
 import { lookupTool } from "./tools/catalogue.ts";
 import { frozenCopy } from "./freeze.ts";
+import { fixtureParts } from "./fixture-environment.ts";
 import { wellFormed } from "./json-shape.ts";
 import { parseReply, type ParserOptions } from "./parse-reply.ts";
 import { assembleResult, type RunRecord } from "./result.ts";
@@ -59,21 +60,9 @@ class Episode {
   constructor(options: RunOptions) {
     this.#o = options;
     this.#budget = options.budget ?? REFERENCE_BUDGET;
-    const fx = options.fixture;
-    // A fixture loaded from a file is frozen once at load: these copies are then the fixture itself.
-    this.#env = {
-      context: frozenCopy(fx.context),
-      snapshots: new Map(fx.snapshots.map((s) => [s.household, frozenCopy(s)])),
-      confirmedScenarios: frozenCopy(fx.confirmed_scenarios),
-    };
-    this.#brief = frozenCopy({
-      fixture: fx.id,
-      request: fx.request,
-      document: fx.document ?? null,
-      context: fx.context,
-      confirmedScenarios: fx.confirmed_scenarios,
-      maxDecisions: this.#budget.max_decisions,
-    });
+    const parts = fixtureParts(options.fixture, this.#budget.max_decisions);
+    this.#env = parts.env;
+    this.#brief = parts.brief;
     if (options.onEvent) this.#log.subscribe(options.onEvent);
   }
 

@@ -39,19 +39,41 @@ export function freezeParsed<T>(parsed: T): T {
 
 /**
  * True when `value` is a primitive, or plain data (plain objects and arrays) frozen all the way
- * down, so nothing can change it. Looked at each time rather than remembered: a mark on every copy
- * costs more than looking at the few parts that are shared (a snapshot, a recorded observation).
+ * down, so nothing can change it. Mostly looked at each time (a mark on every copy costs more than
+ * looking at small parts), but a large part found deeply frozen is remembered: a fixture's
+ * snapshot or document is asked about at every event and turn that records it, in every run, and
+ * stays deeply frozen for good (a frozen object's fields and prototype cannot change).
  */
 export function isDeeplyFrozen(value: unknown): boolean {
-  if (value === null || typeof value !== "object") return true;
-  if (!Object.isFrozen(value)) return false;
+  return frozenSize(value) >= 0;
+}
+
+/** Objects of at least REMEMBERED_SIZE found deeply frozen; weak, so a mark never keeps one alive. */
+const deeplyFrozen = new WeakSet<object>();
+const REMEMBERED_SIZE = 32;
+
+/** How many objects and arrays `value` holds (itself included) when it is deeply frozen plain data, else -1; a remembered one counts as 1. */
+function frozenSize(value: unknown): number {
+  if (value === null || typeof value !== "object") return 0;
+  if (!Object.isFrozen(value)) return -1;
+  if (deeplyFrozen.has(value)) return 1;
+  let size = 1;
   if (Array.isArray(value)) {
-    for (const item of value as readonly unknown[]) if (!isDeeplyFrozen(item)) return false;
-    return true;
+    for (const item of value as readonly unknown[]) {
+      const n = frozenSize(item);
+      if (n < 0) return -1;
+      size += n;
+    }
+  } else {
+    if (Object.getPrototypeOf(value) !== Object.prototype) return -1;
+    for (const key of Object.keys(value)) {
+      const n = frozenSize((value as Record<string, unknown>)[key]);
+      if (n < 0) return -1;
+      size += n;
+    }
   }
-  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
-  for (const key of Object.keys(value)) if (!isDeeplyFrozen((value as Record<string, unknown>)[key])) return false;
-  return true;
+  if (size >= REMEMBERED_SIZE) deeplyFrozen.add(value);
+  return size;
 }
 
 function copy(value: unknown): unknown {

@@ -94,25 +94,97 @@ function stringEnd(text: string, start: number): number {
   return -1;
 }
 
+// Duplicate keys found by counting, the fast way to the same answer as inspectJson (issue 11):
+// files/json-members.ts says why counting colons outside strings works. The reader and the reply
+// parser both count; when the counts differ, inspectJson names the key.
+
+/**
+ * One pass over a JSON text before parsing: how many object members it writes (colons outside
+ * strings), or -1 when it nests deeper than `maxDepth` or a string never ends (the caller then
+ * asks inspectJson and JSON.parse why). Strings are skipped with indexOf, which is what makes
+ * the pass cheap next to JSON.parse.
+ */
+export function writtenMembers(text: string, maxDepth: number): number {
+  let members = 0;
+  let depth = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 0x20) continue;
+    if (c === 0x22) {
+      i = quoteEnd(text, i);
+      if (i < 0) return -1;
+    } else if (c === 0x3a) {
+      members++;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > maxDepth) return -1;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return members;
+}
+
+/** Index of the quote closing the string that opens at `start` (one not escaped by an odd run of backslashes), or -1. */
+function quoteEnd(text: string, start: number): number {
+  let quote = start;
+  for (;;) {
+    quote = text.indexOf('"', quote + 1);
+    if (quote < 0 || text.charCodeAt(quote - 1) !== 0x5c) return quote;
+    let before = quote - 2;
+    while (text.charCodeAt(before) === 0x5c) before--;
+    if ((quote - 1 - before) % 2 === 0) return quote;
+  }
+}
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
 
 /** Text as it can be recorded and exported (UTF-8, RFC 8785): lone surrogates become U+FFFD. */
 export const wellFormed = (text: string): string => text.replace(LONE_SURROGATES, "\uFFFD");
 
-/**
- * A parsed value that JSON can hold in memory but an export cannot: a number that overflowed to
- * Infinity (`1e400`), or a string with a lone surrogate (`"\ud800"`). Such a reply is refused, so
- * every run can always be sealed and exported.
- */
-export function unrepresentable(value: unknown): "non_finite_number" | "invalid_unicode" | null {
-  if (typeof value === "number") return Number.isFinite(value) ? null : "non_finite_number";
-  if (typeof value === "string") return LONE_SURROGATE.test(value) ? "invalid_unicode" : null;
-  if (value === null || typeof value !== "object") return null;
-  for (const [k, v] of Object.entries(value)) {
-    if (LONE_SURROGATE.test(k)) return "invalid_unicode";
-    const found = unrepresentable(v);
-    if (found) return found;
+/** Whether a string holds no lone surrogate: it can then be written as UTF-8 and in RFC 8785. */
+export const isWellFormed: (text: string) => boolean = (() => {
+  const native = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+  const lone = /\p{Cs}/u;
+  return native ? (text: string): boolean => native.call(text) : (text: string): boolean => !lone.test(text);
+})();
+
+/** What JSON can hold in memory but an export cannot. */
+export type Unrepresentable = "non_finite_number" | "invalid_unicode";
+
+export interface ParsedShape {
+  /** Own properties of every object in the value: the parsed side of writtenMembers' count. */
+  members: number;
+  /**
+   * The first value (depth first, a key before its value) that JSON can hold in memory but an
+   * export cannot: a number that overflowed to Infinity (`1e400`), or a string with a lone
+   * surrogate (`"\ud800"`). Such a reply is refused, so every run can always be sealed and exported.
+   */
+  unfit: Unrepresentable | null;
+}
+
+/** One walk over a parsed value, for the reply parser: its member count and what an export could not hold. Only for a value whose text nests at most MAX_JSON_DEPTH levels. */
+export function parsedShape(value: unknown): ParsedShape {
+  const shape: ParsedShape = { members: 0, unfit: null };
+  walk(value, shape);
+  return shape;
+}
+
+function walk(value: unknown, shape: ParsedShape): void {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) shape.unfit ??= "non_finite_number";
+  } else if (typeof value === "string") {
+    if (!isWellFormed(value)) shape.unfit ??= "invalid_unicode";
+  } else if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) walk(value[i], shape);
+  } else if (value !== null && typeof value === "object") {
+    const keys = Object.keys(value);
+    shape.members += keys.length;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      if (!isWellFormed(key)) shape.unfit ??= "invalid_unicode";
+      walk((value as Record<string, unknown>)[key], shape);
+    }
   }
-  return null;
 }

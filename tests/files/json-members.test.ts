@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parsedMembers, writtenMembers } from "../../src/files/json-members.ts";
+import { parsedMembers } from "../../src/files/json-members.ts";
 import { parseJsonText } from "../../src/files/read-json-file.ts";
-import { inspectJson } from "../../src/runtime/json-shape.ts";
+import { inspectJson, writtenMembers } from "../../src/runtime/json-shape.ts";
 import { dropPrototypeKeys, UNTOUCHED_KEYS } from "../../src/schemas/prototype-keys.ts";
 
 /** Keys that make counting hard: quotes, backslashes, colons, braces, prototype names, the skipped key. */

@@ -55,6 +55,24 @@ describe("frozen copies", () => {
   });
 });
 
+describe("large parts found deeply frozen are remembered", () => {
+  const big = (leaf: object) => ({ rows: Array.from({ length: 40 }, (_, i) => ({ i, tags: [String(i)] })), leaf });
+
+  it("answers the same however often asked, for a large frozen tree and for one with a mutable leaf deep inside", () => {
+    const frozen = frozenCopy(big({ n: 1 }));
+    const holed = Object.freeze({ ...frozenCopy(big({})), leaf: { n: 1 } });
+    for (let i = 0; i < 3; i++) {
+      expect(isDeeplyFrozen(frozen)).toBe(true);
+      expect(isDeeplyFrozen(holed)).toBe(false);
+      expect(isDeeplyFrozen({ inner: frozen })).toBe(false);
+      expect(isDeeplyFrozen(Object.freeze([frozen, holed]))).toBe(false);
+    }
+    expect(frozenCopy(frozen)).toBe(frozen);
+    expect(frozenCopy(holed)).not.toBe(holed);
+    expect(frozenCopy({ part: frozen }).part).toBe(frozen);
+  });
+});
+
 describe("a reply's JSON frozen where it lies", () => {
   it("freezes freshly parsed JSON in place, all the way down, __proto__ keys staying plain keys", () => {
     const parsed = JSON.parse('{"a": [1, {"b": "c"}], "__proto__": {"d": null}}') as { a: [number, { b: string }] };
