@@ -47,12 +47,12 @@ export function RunView() {
           <BudgetMeter budget={run?.budget ?? REFERENCE_BUDGET} decisionsUsed={at?.decisionsUsed ?? 0} elapsedMs={at?.elapsedMs ?? 0} />
           {run && <TimelineFind />}
         </section>
-        <Timeline events={run?.events ?? []} cursor={cursor} onSelect={setCursor} />
+        <Timeline key={run?.key} events={run?.events ?? []} cursor={cursor} onSelect={setCursor} />
       </div>
       <div className="column column-result" aria-label="Result" ref={resultColumn}>
         {run && runFixture && at ? (
-          // A new run's result mounts after its timeline has painted: the two in one task were the longest of opening a long run (issue 11).
-          <AfterPaint key={run.key} sliced={false} placeholder={<p className="panel empty" aria-busy="true">Preparing the result…</p>}>
+          // A new run's result mounts after its timeline has painted (a long log's list a frame after the page): the two in one task were the longest of opening a long run (issue 11).
+          <AfterPaint key={run.key} frames={2} sliced={false} placeholder={<p className="panel empty" aria-busy="true">Preparing the result…</p>}>
             <ResultPanel run={run} at={at} fixture={runFixture} />
           </AfterPaint>
         ) : (

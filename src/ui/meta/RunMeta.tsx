@@ -6,6 +6,7 @@ import { setCursorParam } from "../timeline/cursor-url.ts";
 import { visible } from "../shared/inert.ts";
 import { ShareButtons } from "./ShareButtons.tsx";
 import "./meta.css";
+import { formatCount } from "../shared/format.ts";
 
 /** The link that reopens exactly this run at this event: the run's content hash and the event's number. */
 export function runLinkUrl(linkId: string, cursor: number): string {
@@ -63,7 +64,7 @@ export function RunMeta() {
             <p className="muted" data-testid="run-link-none">
               {run.stoppedByUser
                 ? "No link: a run you stopped is not kept. Run it again to link it."
-                : `No link for a run of ${run.events.length.toLocaleString("en")} events: a link keeps the whole run in this browser's storage, so runs over ${MAX_LINKED_EVENTS.toLocaleString("en")} events are shared as their exported file (Export run).`}
+                : `No link for a run of ${formatCount(run.events.length)} events: a link keeps the whole run in this browser's storage, so runs over ${formatCount(MAX_LINKED_EVENTS)} events are shared as their exported file (Export run).`}
             </p>
           )}
           {copied && <p role="status" className="muted meta-copied">{copied}</p>}

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { formatCount } from "./format.ts";
 
 /**
  * How many items a list from a run shows before "show all": a run with 160,000 denials once put
@@ -13,7 +14,7 @@ export function useAbridged<T>(items: readonly T[], limit = SHOWN_FIRST): { show
   const shown = all ? items : items.slice(0, limit);
   const toggle = (
     <button type="button" className="show-all" aria-expanded={all} onClick={() => setAll(!all)}>
-      {all ? "show fewer" : `show all ${items.length.toLocaleString("en-US")}`}
+      {all ? "show fewer" : `show all ${formatCount(items.length)}`}
     </button>
   );
   return { shown, hidden: items.length - shown.length, toggle };
@@ -25,7 +26,7 @@ export function IdList({ ids }: { ids: readonly string[] }) {
   return (
     <>
       {shown.join(", ")}
-      {hidden > 0 && ` and ${hidden.toLocaleString("en-US")} more`}
+      {hidden > 0 && ` and ${formatCount(hidden)} more`}
       {toggle && <> {toggle}</>}
     </>
   );

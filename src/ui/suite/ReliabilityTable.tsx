@@ -2,6 +2,7 @@ import { Outcome } from "../../schemas/outcome.ts";
 import type { Reliability } from "../../state/trial-reliability.ts";
 import { OutcomeBadge } from "../shared/badges.tsx";
 import { formatMs, formatShare } from "./reliability-format.ts";
+import { formatCount } from "../shared/format.ts";
 
 /** The numbers behind the curves: per fixture and overall, with what was left out and why. */
 export function ReliabilityTable({ reliability: r }: { reliability: Reliability }) {
@@ -56,7 +57,7 @@ export function ReliabilityFigures({ reliability: r }: { reliability: Reliabilit
       <dt>latency p50 / p95</dt>
       <dd data-testid="latency">{r.latencyMs ? `${formatMs(r.latencyMs.p50)} / ${formatMs(r.latencyMs.p95)}` : "—"}</dd>
       <dt>tokens per run</dt>
-      <dd>{r.tokensPerRun === null ? "— (the server reported no usage)" : Math.round(r.tokensPerRun).toLocaleString("en-US")}</dd>
+      <dd>{r.tokensPerRun === null ? "— (the server reported no usage)" : formatCount(Math.round(r.tokensPerRun))}</dd>
       <dt>outcomes</dt>
       <dd className="outcome-counts" data-testid="outcome-distribution">
         {Outcome.options

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { AfterPaint } from "../shared/after-paint.tsx";
+import { plainBarLabel, plainTick } from "./chart-text.tsx";
 import { Outcome } from "../../schemas/outcome.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 
@@ -8,7 +9,10 @@ export interface SuiteChartsProps {
   runs: readonly ScoredRun[];
 }
 
-const TICK = { fill: "var(--muted)", fontSize: 11 };
+const TICK = plainTick();
+const PERCENT_TICK = plainTick(" %");
+const COUNT_LABEL = plainBarLabel("top");
+const RATE_LABEL = plainBarLabel("right", (v) => `${String(v)} %`);
 const FIGURE_STYLE = { margin: 0, minWidth: 0 };
 
 const outcomeLabel = (o: Outcome): string => o.replaceAll("_", " ");
@@ -54,11 +58,11 @@ export function SuiteCharts({ runs }: SuiteChartsProps) {
             <BarChart data={outcomes} margin={{ top: 18, right: 8, bottom: 4, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
               {/* Seven outcome labels do not fit side by side in the narrow column; slanting keeps every one. */}
-              <XAxis dataKey="outcome" tick={{ ...TICK, textAnchor: "end" }} interval={0} angle={-30} height={64} />
-              <YAxis allowDecimals={false} tick={TICK} width={Math.max(32, axisWidth)} />
+              <XAxis dataKey="outcome" tick={TICK} textAnchor="end" interval={0} angle={-30} height={64} />
+              <YAxis allowDecimals={false} tick={TICK} interval={0} width={Math.max(32, axisWidth)} />
               <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} />
               <Bar dataKey="count" name="runs" fill="var(--accent)" isAnimationActive={false}>
-                <LabelList dataKey="count" position="top" fill="var(--text)" fontSize={11} />
+                <LabelList dataKey="count" content={COUNT_LABEL} />
               </Bar>
             </BarChart>
           </ResponsiveContainer>
@@ -72,7 +76,7 @@ export function SuiteCharts({ runs }: SuiteChartsProps) {
           <ResponsiveContainer width="100%" height={320}>
             <BarChart data={rates} layout="vertical" margin={{ top: 4, right: 64, bottom: 4, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
-              <XAxis type="number" domain={[0, 100]} unit=" %" tick={TICK} />
+              <XAxis type="number" domain={[0, 100]} tick={PERCENT_TICK} interval={0} />
               <YAxis type="category" dataKey="check" tick={TICK} width={190} interval={0} />
               <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} formatter={(v) => `${String(v)} %`} />
               {/* A 0 % bar has no length: it is drawn as a short marker in the failure colour, its label beside it. */}
@@ -80,7 +84,7 @@ export function SuiteCharts({ runs }: SuiteChartsProps) {
                 {rates.map((r) => (
                   <Cell key={r.check} fill={r.rate === 0 ? "var(--fail)" : "var(--accent)"} data-rate={r.rate} />
                 ))}
-                <LabelList dataKey="rate" position="right" fill="var(--text)" fontSize={11} formatter={(v) => `${String(v)} %`} />
+                <LabelList dataKey="rate" content={RATE_LABEL} />
               </Bar>
             </BarChart>
           </ResponsiveContainer>

@@ -11,6 +11,7 @@ import { ReliabilityFigures, ReliabilityTable } from "./ReliabilityTable.tsx";
 import { SuiteCharts } from "./SuiteCharts.tsx";
 import { SuiteMatrix } from "./SuiteMatrix.tsx";
 import { TrialsControls } from "./TrialsControls.tsx";
+import { formatCount } from "../shared/format.ts";
 
 function statusLine(suite: SuiteState, passed: number): string {
   if (suite.status === "running") return "Running…";
@@ -90,7 +91,7 @@ export function SuiteView() {
       <TrialsControls />
       {suite.runs.length > 0 && <DesignHeadline design={design} />}
       <p role="status" className="muted" style={{ margin: 0 }}>
-        {preparing && live.runs.length > runs.length ? `Preparing ${live.runs.length.toLocaleString("en")} runs…` : statusLine(suite, passed)}
+        {preparing && live.runs.length > runs.length ? `Preparing ${formatCount(live.runs.length)} runs…` : statusLine(suite, passed)}
       </p>
       {reliability && (
         <div className="reliability-panel">

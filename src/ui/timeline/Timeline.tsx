@@ -4,7 +4,9 @@ import { useStore } from "../../state/app-store.ts";
 import { nearestShown, scrollRowIntoColumn, type ShownTimelineProps, TimelineRow, useFocusFollowsCursor, useRowKeys, useStickyCover } from "./timeline-rows.tsx";
 import { eventNumber } from "./cursor-url.ts";
 import { VirtualTimeline } from "./VirtualTimeline.tsx";
+import { AfterPaint } from "../shared/after-paint.tsx";
 import "./timeline.css";
+import { formatCount } from "../shared/format.ts";
 
 /** From this many events on, only the rows on screen are rendered. */
 export const VIRTUALIZE_FROM = 150;
@@ -31,7 +33,16 @@ export function Timeline(props: Props) {
   return (
     <>
       {shown.rows && <HiddenKindsNote {...shown} />}
-      {props.events.length >= VIRTUALIZE_FROM ? <VirtualTimeline {...shown} /> : <PlainTimeline {...shown} />}
+      {props.events.length >= VIRTUALIZE_FROM ? (
+        // A long log's list mounts after the page around it has painted, rendered in slices: mounted
+        // with the page, its render and the page's first layout (which placing its rows forces) made
+        // one task of 80–120 ms when a long run was opened (issue 11).
+        <AfterPaint placeholder={<p className="panel empty" aria-busy="true">Laying out {formatCount(props.events.length)} events…</p>}>
+          <VirtualTimeline {...shown} />
+        </AfterPaint>
+      ) : (
+        <PlainTimeline {...shown} />
+      )}
     </>
   );
 }
@@ -42,7 +53,7 @@ function HiddenKindsNote({ rows, events, cursor }: ShownTimelineProps) {
   const hidden = rows !== null && rows[nearestShown(rows, cursor)] !== cursor;
   return (
     <p className="muted timeline-filter-note" data-testid="timeline-filter-note">
-      Showing {count.toLocaleString("en-US")} of {events.length.toLocaleString("en-US")} events.
+      Showing {formatCount(count)} of {formatCount(events.length)} events.
       {hidden ? ` The cursor's event (#${eventNumber(cursor)}) is of a hidden kind.` : ""}
     </p>
   );

@@ -7,6 +7,7 @@ import { matchPosition, type Matches } from "../../state/search-matches.ts";
 import { SoftButton } from "./RunControls.tsx";
 import { EVENT_VIEWS } from "./views/registry.ts";
 import "./timeline.css";
+import { formatCount } from "../shared/format.ts";
 
 /** Typing settles this long before a search starts: a million events are not re-read per keystroke. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -20,11 +21,11 @@ const LANDMARK_NAMES: Record<Landmark, { one: string; title: string }> = {
 /** "3 of 17", "17 matches", "no match", or how far a long search has read. */
 export function matchCountText(query: string, matches: Matches, cursor: number, scanned: number, total: number, searching: boolean): string {
   if (query.trim() === "") return "";
-  const found = matches.count.toLocaleString("en-US");
+  const found = formatCount(matches.count);
   if (searching) return `${found} so far (${Math.floor((100 * scanned) / Math.max(1, total))} %)`;
   if (matches.count === 0) return "no match";
   const { ordinal } = matchPosition(matches, cursor);
-  return ordinal > 0 ? `${ordinal.toLocaleString("en-US")} of ${found}` : `${found} ${matches.count === 1 ? "match" : "matches"}`;
+  return ordinal > 0 ? `${formatCount(ordinal)} of ${found}` : `${found} ${matches.count === 1 ? "match" : "matches"}`;
 }
 
 /**
@@ -118,7 +119,7 @@ function KindFilter({ hidden, facts }: { hidden: number; facts: LogFacts | null 
             <input type="checkbox" checked={!isHidden(k)} onChange={() => setHiddenKinds(hidden ^ (1 << KIND_CODE[k]))} data-kind={k} />
             <span className="kind-icon" aria-hidden="true">{EVENT_VIEWS[k].icon}</span>
             {EVENT_VIEWS[k].label}
-            <span className="muted">{(counts?.[KIND_CODE[k]] ?? 0).toLocaleString("en-US")}</span>
+            <span className="muted">{formatCount(counts?.[KIND_CODE[k]] ?? 0)}</span>
           </label>
         ))}
         <div className="actions">

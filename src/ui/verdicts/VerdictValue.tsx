@@ -1,5 +1,6 @@
 import { useAbridged } from "../shared/abridged.tsx";
 import { visible } from "../shared/inert.ts";
+import { formatCount } from "../shared/format.ts";
 
 /** Past this depth a value is shown as JSON: a verdict's values are shallow, and a deep one is better read whole. */
 const MAX_DEPTH = 3;
@@ -45,7 +46,7 @@ function ValueList({ items, depth }: { items: readonly unknown[]; depth: number 
       ))}
       {toggle && (
         <li className="vv-more">
-          {hidden > 0 && `and ${hidden.toLocaleString("en-US")} more `}
+          {hidden > 0 && `and ${formatCount(hidden)} more `}
           {toggle}
         </li>
       )}
