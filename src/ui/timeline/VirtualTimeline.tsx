@@ -87,7 +87,12 @@ export function VirtualTimeline(props: ShownTimelineProps) {
 
   const scale = scrollScale(heights.total, port.viewport);
   const scaled = isScaled(scale);
-  const offset = shownOffset(port, scale);
+  // The first render places the rows around the cursor's row (at the foot of a guessed viewport), where
+  // the first layout effect will scroll: placed at the top, every row was made, laid out and measured
+  // twice in the task that opened a long run at its last event (issue 11).
+  const firstRender = useRef(true);
+  const cursorAt = nearestShown(rows, cursor);
+  const offset = firstRender.current ? Math.max(0, heights.offset(cursorAt) + heights.height(cursorAt) - port.viewport + MARGIN_BOTTOM_PX) : shownOffset(port, scale);
   const top = Math.max(0, offset);
   const first = heights.indexAt(top - OVERSCAN_PX);
   const last = heights.indexAt(offset + port.viewport + OVERSCAN_PX);
@@ -153,7 +158,6 @@ export function VirtualTimeline(props: ShownTimelineProps) {
     };
   }, []);
 
-  const cursorAt = nearestShown(rows, cursor);
   useLayoutEffect(() => {
     target.current = { index: cursorAt, passes: 0 };
   }, [cursorAt, heights]);
@@ -161,6 +165,7 @@ export function VirtualTimeline(props: ShownTimelineProps) {
   // After every render: measure the rows it placed, keep the row at the top where it was, and
   // bring the cursor's row into view until the measurements settle.
   useLayoutEffect(() => {
+    firstRender.current = false;
     const ol = list.current;
     const el = spacer.current;
     const column = el?.closest<HTMLElement>(".column");
