@@ -1,12 +1,7 @@
 import { PROTOTYPE_KEYS } from "../schemas/prototype-keys.ts";
 
-// The reader's fast path (issue 11): duplicate keys are found by counting instead of by collecting
-// every key of every object. In valid JSON each member of an object is written with exactly one
-// colon outside strings, and JSON.parse keeps one property per distinct key, so the parsed value
-// has as many properties as the text has members exactly when no object repeats a key. Counting
-// needs no key strings and no sets; when the counts differ, the full inspection (inspectJson)
-// names the key and where it sits. The text's side (writtenMembers) is in runtime/json-shape.ts, as
-// the reply parser counts the same way.
+// The reader's side of counting members (issue 11): runtime/json-shape.ts (countedParse) says why
+// equal counts of members in the text and in the parsed value mean no key is repeated.
 
 export interface ParsedMembers {
   /** Own properties of every object in the value. */

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { describeIssues } from "../schemas/describe-issues.ts";
 import { dropPrototypeKeys, UNTOUCHED_KEYS } from "../schemas/prototype-keys.ts";
-import { inspectJson, writtenMembers } from "../runtime/json-shape.ts";
+import { countedParse, inspectJson } from "../runtime/json-shape.ts";
 import { parsedMembers } from "./json-members.ts";
 import { locateJsonError, type JsonSyntaxError } from "./json-syntax.ts";
 import { firstInvalidUtf8Byte } from "./utf8.ts";
@@ -80,25 +80,12 @@ export function readJsonFile(bytes: Uint8Array, limits: FileLimits = {}): JsonFi
 
 /** The checks after decoding, for one JSON value: depth, duplicate keys, exactly one value. */
 export function parseJsonText(text: string, maxDepth: number = MAX_FILE_DEPTH): JsonFileRead {
-  // The fast path: one cheap pass, the parse, one walk. It accepts exactly what the full checks
-  // below accept (tests/files/json-members.test.ts); anything else is left to them to name.
-  const written = writtenMembers(text, maxDepth);
-  if (written >= 0) {
-    let parsed: unknown = NOT_PARSED;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // Named below, after the checks that come before syntax.
-    }
-    if (parsed !== NOT_PARSED) {
-      const found = parsedMembers(parsed, UNTOUCHED_KEYS);
-      if (found.members === written) return { ok: true, value: found.prototypeKeys ? dropPrototypeKeys(parsed) : parsed, parsed };
-    }
-  }
+  // The fast path: one cheap pass, the parse, one walk (countedParse). It accepts exactly what the
+  // full checks below accept (tests/files/json-members.test.ts); anything else is left to them to name.
+  const counted = countedParse(text, maxDepth, (parsed) => parsedMembers(parsed, UNTOUCHED_KEYS));
+  if (counted.agreed) return { ok: true, value: counted.shape.prototypeKeys ? dropPrototypeKeys(counted.parsed) : counted.parsed, parsed: counted.parsed };
   return inspectThenParse(text, maxDepth);
 }
-
-const NOT_PARSED = Symbol("not parsed");
 
 /** The full checks, in the order a refusal names them: depth and duplicate keys (with the key and its path), then syntax. */
 function inspectThenParse(text: string, maxDepth: number): JsonFileRead {

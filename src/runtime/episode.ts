@@ -13,7 +13,7 @@ import { EventLog } from "./event-log.ts";
 import { lookupTool } from "./tools/catalogue.ts";
 import { frozenCopy } from "./freeze.ts";
 import { fixtureParts } from "./fixture-environment.ts";
-import { wellFormed } from "./json-shape.ts";
+import { toWellFormed } from "./json-shape.ts";
 import { parseReply, type ParserOptions } from "./parse-reply.ts";
 import { assembleResult, type RunRecord } from "./result.ts";
 import { Transcript } from "./transcript.ts";
@@ -120,7 +120,7 @@ class Episode {
       if (bounded.status === "failed") return this.#modelFailure("model_network_error", latency, describeError(bounded.error));
       const answer = bounded.value;
       if (!answer.ok) return this.#modelFailure(answer.code, latency, answer.detail, answer.status);
-      const reply = { ...answer, text: wellFormed(answer.text) };
+      const reply = { ...answer, text: toWellFormed(answer.text) };
       this.#emit({ kind: "model_reply", text: reply.text, latency_ms: latency, finish_reason: reply.finishReason, usage: reply.usage, ...(reply.model === undefined ? {} : { model: reply.model }) });
       // A reply that lands after the deadline is not a success, however valid.
       if (clock.now() >= budget.deadline_ms) return this.#exhausted("deadline");

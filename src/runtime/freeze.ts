@@ -42,7 +42,8 @@ export function freezeParsed<T>(parsed: T): T {
  * down, so nothing can change it. Mostly looked at each time (a mark on every copy costs more than
  * looking at small parts), but a large part found deeply frozen is remembered: a fixture's
  * snapshot or document is asked about at every event and turn that records it, in every run, and
- * stays deeply frozen for good (a frozen object's fields and prototype cannot change).
+ * stays deeply frozen for good (a frozen object's fields and prototype cannot change). That holds
+ * for data properties, which is all JSON and the runtime's records have: a getter is read once.
  */
 export function isDeeplyFrozen(value: unknown): boolean {
   return frozenSize(value) >= 0;

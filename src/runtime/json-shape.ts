@@ -34,7 +34,7 @@ export function inspectJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonShape 
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '"') {
-      const end = stringEnd(text, i);
+      const end = quoteEnd(text, i);
       if (end < 0) return { ok: true };
       const top = frames.at(-1);
       if (top?.object && top.expectKey) {
@@ -84,19 +84,36 @@ function plainString(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** Index of the quote closing the string that opens at `start`, or -1. */
-function stringEnd(text: string, start: number): number {
-  for (let j = start + 1; j < text.length; j++) {
-    const c = text[j];
-    if (c === "\\") j++;
-    else if (c === '"') return j;
-  }
-  return -1;
-}
+// Duplicate keys found by counting, the fast way to inspectJson's answer (issue 11): in valid JSON
+// each member of an object is written with exactly one colon outside strings, and JSON.parse keeps
+// one property per distinct key, so the parsed value has as many properties as the text has members
+// exactly when no object repeats a key. Counting needs no key strings and no sets. The file reader
+// and the reply parser both take this path (countedParse); when the counts differ, or the text does
+// not parse, inspectJson names the key and where it sits.
 
-// Duplicate keys found by counting, the fast way to the same answer as inspectJson (issue 11):
-// files/json-members.ts says why counting colons outside strings works. The reader and the reply
-// parser both count; when the counts differ, inspectJson names the key.
+export type CountedParse<S> =
+  /** Parsed, no key repeated, nesting within the bound. */
+  | { agreed: true; parsed: unknown; shape: S }
+  /** Not known to be sound: deeper than the bound, a string that never ends, not JSON, or a key repeated. inspectJson and JSON.parse say which. */
+  | { agreed: false };
+
+/**
+ * Counts the text's members (writtenMembers), parses it, and counts the parsed value's with `walk`
+ * (which may note more on the way, as the reply parser's unrepresentable values). `walk` is only
+ * called on a value whose text nests at most `maxDepth` levels, so its recursion is bounded.
+ */
+export function countedParse<S extends { members: number }>(text: string, maxDepth: number, walk: (parsed: unknown) => S): CountedParse<S> {
+  const written = writtenMembers(text, maxDepth);
+  if (written < 0) return { agreed: false };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { agreed: false };
+  }
+  const shape = walk(parsed);
+  return shape.members === written ? { agreed: true, parsed, shape } : { agreed: false };
+}
 
 /**
  * One pass over a JSON text before parsing: how many object members it writes (colons outside
@@ -137,16 +154,16 @@ function quoteEnd(text: string, start: number): number {
   }
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
+/** A lone surrogate: with the `u` flag a well-formed pair is one code point, never of category Cs. */
+const LONE_SURROGATES = /\p{Cs}/gu;
 
 /** Text as it can be recorded and exported (UTF-8, RFC 8785): lone surrogates become U+FFFD. */
-export const wellFormed = (text: string): string => text.replace(LONE_SURROGATES, "\uFFFD");
+export const toWellFormed = (text: string): string => text.replace(LONE_SURROGATES, "\uFFFD");
 
 /** Whether a string holds no lone surrogate: it can then be written as UTF-8 and in RFC 8785. */
 export const isWellFormed: (text: string) => boolean = (() => {
   const native = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
-  const lone = /\p{Cs}/u;
+  const lone = new RegExp(LONE_SURROGATES.source, "u");
   return native ? (text: string): boolean => native.call(text) : (text: string): boolean => !lone.test(text);
 })();
 

@@ -3,7 +3,7 @@ import type { InvalidOutputCode } from "../schemas/event.ts";
 import { Outcome, CandidateOutcome } from "../schemas/outcome.ts";
 import { publicIssue } from "../schemas/describe-issues.ts";
 import { freezeParsed, isPlainObject } from "./freeze.ts";
-import { inspectJson, MAX_JSON_DEPTH, parsedShape, writtenMembers, type ParsedShape } from "./json-shape.ts";
+import { countedParse, inspectJson, MAX_JSON_DEPTH, parsedShape, type ParsedShape } from "./json-shape.ts";
 
 /** Replies beyond this size are rejected before parsing. */
 export const MAX_REPLY_CHARS = 256 * 1024;
@@ -29,33 +29,24 @@ export function parseReply(reply: string, finishReason: string | null, options: 
   if (reply.trim() === "") return invalid("empty_reply", "the reply was empty");
   const fenced = options.lenientFence ? FENCE.exec(reply) : null;
   const text = fenced?.[1] ?? reply;
-  // The fast path counts members on both sides (writtenMembers, parsedShape) instead of collecting
-  // every key; when anything is off, inspectJson names depth and duplicate keys first, as always.
-  const written = writtenMembers(text, MAX_JSON_DEPTH);
-  let json: unknown = NOT_PARSED;
-  let shape: ParsedShape | null = null;
-  if (written >= 0) {
-    try {
-      json = JSON.parse(text);
-      shape = parsedShape(json);
-    } catch {
-      // Named below.
-    }
-  }
-  if (shape?.members !== written) {
+  // Members counted on both sides (countedParse); anything else is named by inspectJson, as always.
+  const counted = countedParse(text, MAX_JSON_DEPTH, parsedShape);
+  let json: unknown;
+  let shape: ParsedShape;
+  if (counted.agreed) {
+    ({ parsed: json, shape } = counted);
+  } else {
     const inspected = inspectJson(text);
     if (!inspected.ok) return invalid(inspected.code, inspected.detail);
-  }
-  if (json === NOT_PARSED) {
     try {
       json = JSON.parse(text);
-      shape = parsedShape(json);
     } catch {
       return invalid("not_json", "the reply is not a single JSON value");
     }
+    shape = parsedShape(json);
   }
   if (!isPlainObject(json)) return invalid("not_an_object", "the reply must be one JSON object, not an array or a scalar");
-  const unfit = (shape as ParsedShape).unfit;
+  const unfit = shape.unfit;
   if (unfit === "non_finite_number") return invalid(unfit, "a number in the reply is too large to be finite");
   if (unfit === "invalid_unicode") return invalid(unfit, "a string in the reply holds a lone surrogate");
   // Fresh and ours: frozen where it lies, so the decision's events share it rather than copy it.
@@ -71,8 +62,6 @@ export function parseReply(reply: string, finishReason: string | null, options: 
   const discarded = Object.keys(json).filter((k) => !allowed.includes(k));
   return { ok: true, decision: parsed.data, body: json, discarded, ...(fenced ? { lenient: "markdown_fence" as const } : {}) };
 }
-
-const NOT_PARSED = Symbol("not parsed");
 
 /** Exactly one fenced block and nothing else around it. */
 const FENCE = /^\s*```(?:json)?[ \t]*\n([\s\S]*?)\n```\s*$/;

@@ -71,6 +71,29 @@ describe("large parts found deeply frozen are remembered", () => {
     expect(frozenCopy(holed)).not.toBe(holed);
     expect(frozenCopy({ part: frozen }).part).toBe(frozen);
   });
+
+  it("looks through a large deeply frozen part once, and a small one every time", () => {
+    const reads = { large: 0, small: 0 };
+    const counted = <T extends object>(target: T, key: keyof typeof reads): T =>
+      new Proxy(target, {
+        get(t, k, r) {
+          reads[key] += 1;
+          return Reflect.get(t, k, r) as unknown;
+        },
+      });
+    const large = counted(frozenCopy(big({ n: 1 })), "large");
+    const small = counted(frozenCopy({ n: 1, m: [1] }), "small");
+    expect(isDeeplyFrozen(large)).toBe(true);
+    expect(isDeeplyFrozen(small)).toBe(true);
+    const first = { ...reads };
+    expect(first.large).toBeGreaterThan(0);
+    expect(isDeeplyFrozen(large)).toBe(true);
+    expect(isDeeplyFrozen({ inside: large })).toBe(false);
+    expect(isDeeplyFrozen(Object.freeze({ inside: large }))).toBe(true);
+    expect(reads.large).toBe(first.large);
+    expect(isDeeplyFrozen(small)).toBe(true);
+    expect(reads.small).toBe(2 * first.small);
+  });
 });
 
 describe("a reply's JSON frozen where it lies", () => {

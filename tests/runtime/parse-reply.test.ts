@@ -69,6 +69,23 @@ describe("the reply parser's fast path (members counted, not collected)", () => 
     expect(codeOf('{"a":"never ends}')).toBe("not_json");
     expect(codeOf('{"a":1e400}')).toBe("non_finite_number");
     expect(codeOf('{"\\udc00":1}')).toBe("invalid_unicode");
+    // The first value an export cannot hold is named, whichever kind comes first.
+    expect(codeOf('{"decision":"final","a":1e400,"b":"\\ud800"}')).toBe("non_finite_number");
+    expect(codeOf('{"decision":"final","b":"\\ud800","a":1e400}')).toBe("invalid_unicode");
+    expect(codeOf('{"decision":"final","\\ud800":1e400}')).toBe("invalid_unicode");
+  });
+
+  it("draws the depth line where inspectJson does, at and around the bound, with or without a repeated key", () => {
+    const nested = fc.record({ depth: fc.integer({ min: MAX_JSON_DEPTH - 2, max: MAX_JSON_DEPTH + 2 }), open: fc.constantFrom("[", '{"a":'), repeat: fc.boolean(), closed: fc.boolean() });
+    fc.assert(
+      fc.property(nested, ({ depth, open, repeat, closed }) => {
+        const close = open === "[" ? "]" : "}";
+        const inner = repeat ? '{"k":1,"k":2}' : "1";
+        const text = `${open.repeat(depth)}${inner}${closed ? close.repeat(depth) : ""}`;
+        expect(codeOf(text)).toBe(refusalBefore(text));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("accepts a decision and freezes it where it lies", () => {

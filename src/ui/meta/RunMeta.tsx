@@ -5,8 +5,8 @@ import { MAX_LINKED_EVENTS } from "../../state/run-link-entry.ts";
 import { setCursorParam } from "../timeline/cursor-url.ts";
 import { visible } from "../shared/inert.ts";
 import { ShareButtons } from "./ShareButtons.tsx";
-import "./meta.css";
 import { formatCount } from "../shared/format.ts";
+import "./meta.css";
 
 /** The link that reopens exactly this run at this event: the run's content hash and the event's number. */
 export function runLinkUrl(linkId: string, cursor: number): string {

@@ -13,9 +13,6 @@ interface TickProps {
   verticalAnchor?: string;
   angle?: number;
   className?: string;
-  tickFormatter?: ((value: unknown, index: number) => string) | undefined;
-  index?: number;
-  unit?: string;
 }
 
 /** How far below its anchor a line of text starts, as recharts' verticalAnchor would place it. */

@@ -5,8 +5,8 @@ import { nearestShown, scrollRowIntoColumn, type ShownTimelineProps, TimelineRow
 import { eventNumber } from "./cursor-url.ts";
 import { VirtualTimeline } from "./VirtualTimeline.tsx";
 import { AfterPaint } from "../shared/after-paint.tsx";
-import "./timeline.css";
 import { formatCount } from "../shared/format.ts";
+import "./timeline.css";
 
 /** From this many events on, only the rows on screen are rendered. */
 export const VIRTUALIZE_FROM = 150;
@@ -25,6 +25,9 @@ interface Props {
  */
 export function Timeline(props: Props) {
   const rows = useStore((s) => s.search.rows);
+  // Only a log already long when the timeline mounts (an opened run) waits for the page's paint: a
+  // live run growing past VIRTUALIZE_FROM swaps lists at once, keeping its focus and scroll.
+  const longAtMount = useRef(props.events.length >= VIRTUALIZE_FROM).current;
   const matches = useStore((s) => s.search.matches);
   const facts = useStore((s) => s.facts);
   if (props.events.length === 0) return <p className="empty panel">No run yet: pick a fixture and a candidate, then press Run.</p>;
@@ -33,13 +36,15 @@ export function Timeline(props: Props) {
   return (
     <>
       {shown.rows && <HiddenKindsNote {...shown} />}
-      {props.events.length >= VIRTUALIZE_FROM ? (
+      {props.events.length >= VIRTUALIZE_FROM && longAtMount ? (
         // A long log's list mounts after the page around it has painted, rendered in slices: mounted
         // with the page, its render and the page's first layout (which placing its rows forces) made
         // one task of 80–120 ms when a long run was opened (issue 11).
         <AfterPaint placeholder={<p className="panel empty" aria-busy="true">Laying out {formatCount(props.events.length)} events…</p>}>
           <VirtualTimeline {...shown} />
         </AfterPaint>
+      ) : props.events.length >= VIRTUALIZE_FROM ? (
+        <VirtualTimeline {...shown} />
       ) : (
         <PlainTimeline {...shown} />
       )}

@@ -6,8 +6,8 @@ import { EVENT_KINDS, KIND_CODE, LANDMARKS, type Landmark } from "../../state/se
 import { matchPosition, type Matches } from "../../state/search-matches.ts";
 import { SoftButton } from "./RunControls.tsx";
 import { EVENT_VIEWS } from "./views/registry.ts";
-import "./timeline.css";
 import { formatCount } from "../shared/format.ts";
+import "./timeline.css";
 
 /** Typing settles this long before a search starts: a million events are not re-read per keystroke. */
 export const SEARCH_DEBOUNCE_MS = 200;
