@@ -53,7 +53,7 @@ export function SuiteCharts({ runs }: SuiteChartsProps) {
         <figcaption>
           <h2>Outcomes</h2>
         </figcaption>
-        <AfterPaint placeholder={<div style={{ height: 220 }} aria-busy="true" />}>
+        <AfterPaint frames={2} placeholder={<div style={{ height: 220 }} aria-busy="true" />}>
           <ResponsiveContainer width="100%" height={220}>
             <BarChart data={outcomes} margin={{ top: 18, right: 8, bottom: 4, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
@@ -72,7 +72,7 @@ export function SuiteCharts({ runs }: SuiteChartsProps) {
         <figcaption>
           <h2>Pass rate per check</h2>
         </figcaption>
-        <AfterPaint frames={2} placeholder={<div style={{ height: 320 }} aria-busy="true" />}>
+        <AfterPaint frames={3} placeholder={<div style={{ height: 320 }} aria-busy="true" />}>
           <ResponsiveContainer width="100%" height={320}>
             <BarChart data={rates} layout="vertical" margin={{ top: 4, right: 64, bottom: 4, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />

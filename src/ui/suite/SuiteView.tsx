@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from "react";
+import { useDeferredValue, useMemo, useRef, type ReactNode } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import { useStore } from "../../state/app-store.ts";
 import { suiteDesign, type SuiteDesign } from "../../state/suite-design.ts";
@@ -9,7 +9,8 @@ import { ShareButtons } from "../meta/ShareButtons.tsx";
 import { PassKChart } from "./PassKChart.tsx";
 import { ReliabilityFigures, ReliabilityTable } from "./ReliabilityTable.tsx";
 import { SuiteCharts } from "./SuiteCharts.tsx";
-import { SuiteMatrix } from "./SuiteMatrix.tsx";
+import { ALL_ROWS_UP_TO, SuiteMatrix } from "./SuiteMatrix.tsx";
+import { AfterPaint } from "../shared/after-paint.tsx";
 import { TrialsControls } from "./TrialsControls.tsx";
 import { formatCount } from "../shared/format.ts";
 
@@ -105,9 +106,27 @@ export function SuiteView() {
       {suite.runs.length > 0 && (
         <>
           <SuiteCharts runs={suite.runs} />
-          <SuiteMatrix runs={suite.runs} designs={design.runs} onOpen={openSuiteRun} />
+          <LargeMatrixAfterPaint runs={suite.runs.length}>
+            <SuiteMatrix runs={suite.runs} designs={design.runs} onOpen={openSuiteRun} />
+          </LargeMatrixAfterPaint>
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * A large suite's matrix (an import, a merged file) mounts in the task after the rest of the view
+ * has painted: laid out with it, the first layout of 10,000 runs' view was one task of 40 ms, most
+ * of it the matrix's cells (issue 11). A suite that grows run by run as it plays mounts it at once.
+ */
+function LargeMatrixAfterPaint({ runs, children }: { runs: number; children: ReactNode }) {
+  const large = useRef(runs > ALL_ROWS_UP_TO).current;
+  return large ? (
+    <AfterPaint placeholder={<p className="muted" aria-busy="true">Laying out {formatCount(runs)} runs…</p>}>
+      {children}
+    </AfterPaint>
+  ) : (
+    children
   );
 }
