@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
 import type { RunDesign } from "../../src/state/suite-design.ts";
 import type { MatrixRun } from "../../src/ui/suite/matrix-items.ts";
-import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN } from "../../src/ui/suite/matrix-order.ts";
+import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN, runLabel, runLabelLength } from "../../src/ui/suite/matrix-order.ts";
 
 const design = (status: RunDesign["status"]): RunDesign => ({ status, ok: status === "as_designed" || status === "passed", text: status });
 
@@ -53,5 +53,14 @@ describe("matrixOrder", () => {
     expect(ids(matrixOrder(runs, [], { text: "", show: "not_ok" }))).toEqual([1, 3, 4]);
     expect(ids(matrixOrder(runs, [], { text: "CC / LEA", show: "all" }))).toEqual([3]);
     expect(ids(matrixOrder(runs, [], { text: "#1", show: "all" }))).toEqual([4]);
+  });
+});
+
+describe("runLabelLength", () => {
+  it("is the length of the run's label, with and without a trial, for any names", () => {
+    for (const [fixture, candidate, trial] of [["fv", "reference", undefined], ["claimed-authority", "forges-trace", 1], ["fv", "", 12], ["τ-bench ₹", "a / b", 100000]] as const) {
+      const r = run(0, fixture, candidate, "passed", {}, trial).run;
+      expect(runLabelLength(r)).toBe(runLabel(r).length);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type ReactNode } from "react";
+import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
 
 /**
  * Renders `children` in a task of their own, after the page has painted what came with them; until
@@ -7,18 +7,40 @@ import { startTransition, useEffect, useState, type ReactNode } from "react";
  * `frames` staggers several such parts, so each mounts in a later frame than the one before.
  * `sliced` renders them as a transition, which React may split into several tasks; a part that
  * updates while a run plays is not, since a transition restarted by every update could wait long.
+ * `children` may be a function of the placeholder's width as last laid out: a chart drawn at a known
+ * width is drawn in that transition, where one that measures itself in an effect is drawn again in
+ * an update React does not split.
  */
-export function AfterPaint({ children, placeholder, frames = 1, sliced = true }: { children: ReactNode; placeholder: ReactNode; frames?: number; sliced?: boolean }) {
-  const [ready, setReady] = useState(false);
+export function AfterPaint({ children, placeholder, frames = 1, sliced = true }: { children: ReactNode | ((width: number) => ReactNode); placeholder: ReactNode; frames?: number; sliced?: boolean }) {
+  const [width, setWidth] = useState<number | null>(null);
+  const slot = useRef<HTMLDivElement | null>(null);
+  const laidOut = useRef(0);
+  const measures = typeof children === "function";
+  // The slot's width as the browser last laid it out: read from a ResizeObserver, since reading it
+  // when the part is ready would lay out anything another part changed in between (63 ms once).
+  useEffect(() => {
+    const el = slot.current;
+    if (!measures || !el) return;
+    const observer = new ResizeObserver((entries) => {
+      laidOut.current = Math.round(entries[0]?.contentRect.width ?? 0);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measures]);
   useEffect(() => {
     let frame = 0;
     let timer = 0;
     let left = frames;
+    const ready = (): void => {
+      const measured = laidOut.current;
+      if (sliced) startTransition(() => setWidth(measured));
+      else setWidth(measured);
+    };
     // Frame by frame, then a task: the timeout runs after the paint its frame led to.
     const next = (): void => {
       left -= 1;
       if (left > 0) frame = requestAnimationFrame(next);
-      else timer = window.setTimeout(() => (sliced ? startTransition(() => setReady(true)) : setReady(true)), 0);
+      else timer = window.setTimeout(ready, 0);
     };
     frame = requestAnimationFrame(next);
     return () => {
@@ -26,5 +48,6 @@ export function AfterPaint({ children, placeholder, frames = 1, sliced = true }:
       window.clearTimeout(timer);
     };
   }, [frames, sliced]);
-  return ready ? children : placeholder;
+  if (width !== null) return typeof children === "function" ? children(width) : children;
+  return measures ? <div ref={slot}>{placeholder}</div> : placeholder;
 }

@@ -40,7 +40,11 @@ function passRates(runs: readonly ScoredRun[]): { check: string; rate: number }[
     .map(([check, t]) => ({ check, rate: Math.round((t.pass / (t.pass + t.fail)) * 1000) / 10 }));
 }
 
-/** Each chart is drawn in a task of its own after the suite has painted: recharts' first render of one is tens of milliseconds. */
+/**
+ * Each chart is drawn in a task of its own after the suite has painted (recharts' first render of
+ * one is tens of milliseconds), at the width its slot was laid out at, so that first render is the
+ * chart itself and not an empty container that measures itself in an effect and draws again.
+ */
 export function SuiteCharts({ runs }: SuiteChartsProps) {
   const outcomes = useMemo(() => outcomeCounts(runs), [runs]);
   const rates = useMemo(() => passRates(runs), [runs]);
@@ -54,18 +58,20 @@ export function SuiteCharts({ runs }: SuiteChartsProps) {
           <h2>Outcomes</h2>
         </figcaption>
         <AfterPaint frames={2} placeholder={<div style={{ height: 220 }} aria-busy="true" />}>
-          <ResponsiveContainer width="100%" height={220}>
-            <BarChart data={outcomes} margin={{ top: 18, right: 8, bottom: 4, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-              {/* Seven outcome labels do not fit side by side in the narrow column; slanting keeps every one. */}
-              <XAxis dataKey="outcome" tick={TICK} textAnchor="end" interval={0} angle={-30} height={64} />
-              <YAxis allowDecimals={false} tick={TICK} interval={0} width={Math.max(32, axisWidth)} />
-              <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} />
-              <Bar dataKey="count" name="runs" fill="var(--accent)" isAnimationActive={false}>
-                <LabelList dataKey="count" content={COUNT_LABEL} />
-              </Bar>
-            </BarChart>
-          </ResponsiveContainer>
+          {(width) => (
+            <ResponsiveContainer width="100%" height={220} initialDimension={{ width, height: 220 }}>
+              <BarChart data={outcomes} margin={{ top: 18, right: 8, bottom: 4, left: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+                {/* Seven outcome labels do not fit side by side in the narrow column; slanting keeps every one. */}
+                <XAxis dataKey="outcome" tick={TICK} textAnchor="end" interval={0} angle={-30} height={64} />
+                <YAxis allowDecimals={false} tick={TICK} interval={0} width={Math.max(32, axisWidth)} />
+                <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} />
+                <Bar dataKey="count" name="runs" fill="var(--accent)" isAnimationActive={false}>
+                  <LabelList dataKey="count" content={COUNT_LABEL} />
+                </Bar>
+              </BarChart>
+            </ResponsiveContainer>
+          )}
         </AfterPaint>
       </figure>
       <figure data-testid="chart-pass-rate" style={FIGURE_STYLE}>
@@ -73,21 +79,23 @@ export function SuiteCharts({ runs }: SuiteChartsProps) {
           <h2>Pass rate per check</h2>
         </figcaption>
         <AfterPaint frames={3} placeholder={<div style={{ height: 320 }} aria-busy="true" />}>
-          <ResponsiveContainer width="100%" height={320}>
-            <BarChart data={rates} layout="vertical" margin={{ top: 4, right: 64, bottom: 4, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
-              <XAxis type="number" domain={[0, 100]} tick={PERCENT_TICK} interval={0} />
-              <YAxis type="category" dataKey="check" tick={TICK} width={190} interval={0} />
-              <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} formatter={(v) => `${String(v)} %`} />
-              {/* A 0 % bar has no length: it is drawn as a short marker in the failure colour, its label beside it. */}
-              <Bar dataKey="rate" name="pass rate" fill="var(--accent)" minPointSize={4} isAnimationActive={false}>
-                {rates.map((r) => (
-                  <Cell key={r.check} fill={r.rate === 0 ? "var(--fail)" : "var(--accent)"} data-rate={r.rate} />
-                ))}
-                <LabelList dataKey="rate" content={RATE_LABEL} />
-              </Bar>
-            </BarChart>
-          </ResponsiveContainer>
+          {(width) => (
+            <ResponsiveContainer width="100%" height={320} initialDimension={{ width, height: 320 }}>
+              <BarChart data={rates} layout="vertical" margin={{ top: 4, right: 64, bottom: 4, left: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
+                <XAxis type="number" domain={[0, 100]} tick={PERCENT_TICK} interval={0} />
+                <YAxis type="category" dataKey="check" tick={TICK} width={190} interval={0} />
+                <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} formatter={(v) => `${String(v)} %`} />
+                {/* A 0 % bar has no length: it is drawn as a short marker in the failure colour, its label beside it. */}
+                <Bar dataKey="rate" name="pass rate" fill="var(--accent)" minPointSize={4} isAnimationActive={false}>
+                  {rates.map((r) => (
+                    <Cell key={r.check} fill={r.rate === 0 ? "var(--fail)" : "var(--accent)"} data-rate={r.rate} />
+                  ))}
+                  <LabelList dataKey="rate" content={RATE_LABEL} />
+                </Bar>
+              </BarChart>
+            </ResponsiveContainer>
+          )}
         </AfterPaint>
       </figure>
     </div>

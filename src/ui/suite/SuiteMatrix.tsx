@@ -7,7 +7,7 @@ import { OutcomeBadge, StatusBadge } from "../shared/badges.tsx";
 import { checkLabel } from "./check-label.ts";
 import { DesignBadge } from "./DesignBadge.tsx";
 import { matrixItems, type GroupBy, type MatrixRun } from "./matrix-items.ts";
-import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN, runLabel, statusOf, verdictOf, type Show } from "./matrix-order.ts";
+import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN, runLabel, runLabelLength, statusOf, verdictOf, type Show } from "./matrix-order.ts";
 import "./suite-matrix.css";
 
 export interface SuiteMatrixProps {
@@ -76,9 +76,20 @@ const OVERSCAN_ROWS = 12;
 const SORT_MARK = { asc: " ▲", desc: " ▼" } as const;
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 
-export function SuiteMatrix({ runs, designs, onOpen }: SuiteMatrixProps) {
-  const data = useMemo(() => runs.map((run, index): MatrixRun => ({ run, index, design: designs[index] ?? { status: run.passed ? "passed" : "failed", ok: run.passed, text: run.passed ? "passed" : "failed" } })), [runs, designs]);
+/**
+ * The matrix, its per-run work in two components: the columns and the longest label here, the rows'
+ * order in the table below. Rendered as a transition (a large suite's, after the page has painted),
+ * React may yield between them, so 10,000 runs are not walked three times in one task (issue 11).
+ */
+export function SuiteMatrix(props: SuiteMatrixProps) {
+  const { runs } = props;
   const columns = useMemo(() => columnsFor(checkIds(runs)), [runs]);
+  const longestLabel = useMemo(() => runs.reduce((n, r) => Math.max(n, runLabelLength(r)), 0), [runs]);
+  return <MatrixTable {...props} columns={columns} longestLabel={longestLabel} />;
+}
+
+function MatrixTable({ runs, designs, onOpen, columns, longestLabel }: SuiteMatrixProps & { columns: ReturnType<typeof columnsFor>; longestLabel: number }) {
+  const data = useMemo(() => runs.map((run, index): MatrixRun => ({ run, index, design: designs[index] ?? { status: run.passed ? "passed" : "failed", ok: run.passed, text: run.passed ? "passed" : "failed" } })), [runs, designs]);
   // Regressions first: what needs looking at comes before what behaved as designed; ties keep the suite's order.
   const [sorting, setSorting] = useState<SortingState>([{ id: DESIGN_COLUMN, desc: false }]);
   const [filters, setFilters] = useState<ColumnFiltersState>([]);
@@ -106,7 +117,7 @@ export function SuiteMatrix({ runs, designs, onOpen }: SuiteMatrixProps) {
     },
   });
   // Rows come and go as the table scrolls: the run column keeps the width of the longest label, so the columns do not jump.
-  const runColumnCh = useMemo(() => (virtual ? runs.reduce((n, r) => Math.max(n, runLabel(r).length), 0) + 24 : 0), [runs, virtual]);
+  const runColumnCh = virtual ? longestLabel + 24 : 0;
   const virtualItems = virtualizer.getVirtualItems();
   const shown = virtual ? virtualItems.flatMap((v) => { const item = items[v.index]; return item ? [{ at: v.index, item }] : []; }) : items.map((item, at) => ({ at, item }));
   // The table is given only the runs shown: its sort and filter are manual (matrixOrder above), its rows the visible ones.

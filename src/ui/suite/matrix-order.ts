@@ -26,6 +26,8 @@ export interface MatrixFilter {
 }
 
 export const runLabel = (r: ScoredRun): string => `${r.fixture} / ${r.candidate}${r.trial === undefined ? "" : ` #${r.trial}`}`;
+/** runLabel(r).length, without writing the label (the matrix asks it of every run to size its run column). */
+export const runLabelLength = (r: ScoredRun): number => r.fixture.length + 3 + r.candidate.length + (r.trial === undefined ? 0 : 2 + String(r.trial).length);
 
 export const keeps = (show: Show, d: RunDesign): boolean => show === "all" || (show === "regression" ? d.status === "regression" : show === "ok" ? d.ok : !d.ok);
 
