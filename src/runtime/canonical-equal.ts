@@ -34,7 +34,6 @@ export function canonicallyEqual(a: unknown, b: unknown): boolean {
   return arrays ? sameItems(a as readonly unknown[], b as readonly unknown[]) : sameMembers(a as Record<string, unknown>, b as Record<string, unknown>);
 }
 
-
 /** An object whose toJSON stands in for it, as in canonicalJson. */
 const hasToJson = (value: unknown): boolean => typeof value === "object" && value !== null && typeof (value as { toJSON?: unknown }).toJSON === "function";
 

@@ -30,7 +30,6 @@ export function canonicalJsonWithout(object: Readonly<Record<string, unknown>>, 
 
 export const RUNTIME_VERSION = "finbound-runtime/0.1.0";
 
-
 /** What JSON.stringify would escape in a string (control characters too), and the surrogates that may be lone. */
 // eslint-disable-next-line no-control-regex
 const ESCAPED_OR_SURROGATE = /[\u0000-\u001f"\\\ud800-\udfff]/;

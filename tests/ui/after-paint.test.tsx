@@ -1,8 +1,11 @@
 import { act, cleanup, render } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { AfterPaint } from "../../src/ui/shared/after-paint.tsx";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 /** One animation frame, then the task after it. */
 const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -51,5 +54,57 @@ describe("AfterPaint", () => {
     expect(queryByText("result")).toBeNull();
     await act(frame);
     expect(queryByText("result")).not.toBeNull();
+  });
+
+  it("deferIf, read when it mounts: false shows the children at once and keeps them as the condition changes", async () => {
+    const part = (deferIf: boolean) => (
+      <AfterPaint deferIf={deferIf} placeholder={<p>laying out…</p>}>
+        <p>list</p>
+      </AfterPaint>
+    );
+    const small = render(part(false));
+    expect(small.queryByText("list")).not.toBeNull();
+    small.rerender(part(true));
+    expect(small.queryByText("list")).not.toBeNull();
+    expect(small.queryByText("laying out…")).toBeNull();
+    small.unmount();
+
+    const large = render(part(true));
+    expect(large.queryByText("list")).toBeNull();
+    large.rerender(part(false));
+    expect(large.queryByText("list")).toBeNull();
+    await act(frame);
+    await act(frame);
+    expect(large.queryByText("list")).not.toBeNull();
+  });
+
+  it("hands a width-taking part the width its slot was laid out at, or 0 when it does not wait", async () => {
+    // The DOM here has no layout: a ResizeObserver that reports every slot 412.6 px wide stands in.
+    class Reporting {
+      constructor(private readonly report: (entries: { contentRect: { width: number } }[]) => void) {}
+      observe(): void {
+        this.report([{ contentRect: { width: 412.6 } }]);
+      }
+      disconnect(): void {}
+    }
+    vi.stubGlobal("ResizeObserver", Reporting);
+    const seen: number[] = [];
+    const part = (deferIf: boolean) => (
+      <AfterPaint deferIf={deferIf} placeholder={<p>drawing…</p>}>
+        {(width) => {
+          seen.push(width);
+          return <p>chart at {width}</p>;
+        }}
+      </AfterPaint>
+    );
+    const now = render(part(false));
+    expect(now.queryByText("chart at 0")).not.toBeNull();
+    now.unmount();
+    const later = render(part(true));
+    expect(later.queryByText("drawing…")).not.toBeNull();
+    await act(frame);
+    await act(frame);
+    expect(later.queryByText("chart at 413")).not.toBeNull();
+    expect(seen).toEqual([0, 413]);
   });
 });

@@ -10,8 +10,12 @@ import { startTransition, useEffect, useRef, useState, type ReactNode } from "re
  * `children` may be a function of the placeholder's width as last laid out: a chart drawn at a known
  * width is drawn in that transition, where one that measures itself in an effect is drawn again in
  * an update React does not split.
+ * `deferIf`, read once when it mounts, says whether to wait at all: a part that is large when it first
+ * appears (an opened run, an imported suite) waits; one that starts small and grows as a run plays
+ * appears at once and keeps its focus and scroll as it grows.
  */
-export function AfterPaint({ children, placeholder, frames = 1, sliced = true }: { children: ReactNode | ((width: number) => ReactNode); placeholder: ReactNode; frames?: number; sliced?: boolean }) {
+export function AfterPaint({ children, placeholder, frames = 1, sliced = true, deferIf = true }: { children: ReactNode | ((width: number) => ReactNode); placeholder: ReactNode; frames?: number; sliced?: boolean; deferIf?: boolean }) {
+  const deferred = useRef(deferIf).current;
   const [width, setWidth] = useState<number | null>(null);
   const slot = useRef<HTMLDivElement | null>(null);
   const laidOut = useRef(0);
@@ -20,7 +24,8 @@ export function AfterPaint({ children, placeholder, frames = 1, sliced = true }:
   // when the part is ready would lay out anything another part changed in between (63 ms once).
   useEffect(() => {
     const el = slot.current;
-    if (!measures || !el) return;
+    // Without a ResizeObserver (a test's DOM) the width stays 0 and the part measures itself.
+    if (!measures || !el || typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver((entries) => {
       laidOut.current = Math.round(entries[0]?.contentRect.width ?? 0);
     });
@@ -28,6 +33,7 @@ export function AfterPaint({ children, placeholder, frames = 1, sliced = true }:
     return () => observer.disconnect();
   }, [measures]);
   useEffect(() => {
+    if (!deferred) return;
     let frame = 0;
     let timer = 0;
     let left = frames;
@@ -47,7 +53,9 @@ export function AfterPaint({ children, placeholder, frames = 1, sliced = true }:
       cancelAnimationFrame(frame);
       window.clearTimeout(timer);
     };
-  }, [frames, sliced]);
+  }, [frames, sliced, deferred]);
+  // Not waiting: a width-taking part gets 0, which a ResponsiveContainer takes as "measure yourself".
+  if (!deferred) return typeof children === "function" ? children(0) : children;
   if (width !== null) return typeof children === "function" ? children(width) : children;
   return measures ? <div ref={slot}>{placeholder}</div> : placeholder;
 }

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useRef, type ReactNode } from "react";
+import { useDeferredValue, useMemo } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import { useStore } from "../../state/app-store.ts";
 import { suiteDesign, type SuiteDesign } from "../../state/suite-design.ts";
@@ -106,27 +106,12 @@ export function SuiteView() {
       {suite.runs.length > 0 && (
         <>
           <SuiteCharts runs={suite.runs} />
-          <LargeMatrixAfterPaint runs={suite.runs.length}>
+          {/* A large suite's matrix (an import, a merged file) mounts after the rest of the view has painted: laid out with it, its cells made most of one 40 ms task (issue 11). */}
+          <AfterPaint deferIf={suite.runs.length > ALL_ROWS_UP_TO} placeholder={<p className="muted" aria-busy="true">Laying out {formatCount(suite.runs.length)} runs…</p>}>
             <SuiteMatrix runs={suite.runs} designs={design.runs} onOpen={openSuiteRun} />
-          </LargeMatrixAfterPaint>
+          </AfterPaint>
         </>
       )}
     </section>
-  );
-}
-
-/**
- * A large suite's matrix (an import, a merged file) mounts in the task after the rest of the view
- * has painted: laid out with it, the first layout of 10,000 runs' view was one task of 40 ms, most
- * of it the matrix's cells (issue 11). A suite that grows run by run as it plays mounts it at once.
- */
-function LargeMatrixAfterPaint({ runs, children }: { runs: number; children: ReactNode }) {
-  const large = useRef(runs > ALL_ROWS_UP_TO).current;
-  return large ? (
-    <AfterPaint placeholder={<p className="muted" aria-busy="true">Laying out {formatCount(runs)} runs…</p>}>
-      {children}
-    </AfterPaint>
-  ) : (
-    children
   );
 }

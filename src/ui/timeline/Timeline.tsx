@@ -26,7 +26,7 @@ interface Props {
 export function Timeline(props: Props) {
   const rows = useStore((s) => s.search.rows);
   // Only a log already long when the timeline mounts (an opened run) waits for the page's paint: a
-  // live run growing past VIRTUALIZE_FROM swaps lists at once, keeping its focus and scroll.
+  // live run growing past VIRTUALIZE_FROM swaps lists at once.
   const longAtMount = useRef(props.events.length >= VIRTUALIZE_FROM).current;
   const matches = useStore((s) => s.search.matches);
   const facts = useStore((s) => s.facts);
@@ -36,15 +36,13 @@ export function Timeline(props: Props) {
   return (
     <>
       {shown.rows && <HiddenKindsNote {...shown} />}
-      {props.events.length >= VIRTUALIZE_FROM && longAtMount ? (
+      {props.events.length >= VIRTUALIZE_FROM ? (
         // A long log's list mounts after the page around it has painted, rendered in slices: mounted
         // with the page, its render and the page's first layout (which placing its rows forces) made
         // one task of 80–120 ms when a long run was opened (issue 11).
-        <AfterPaint placeholder={<p className="panel empty" aria-busy="true">Laying out {formatCount(props.events.length)} events…</p>}>
+        <AfterPaint deferIf={longAtMount} placeholder={<p className="panel empty" aria-busy="true">Laying out {formatCount(props.events.length)} events…</p>}>
           <VirtualTimeline {...shown} />
         </AfterPaint>
-      ) : props.events.length >= VIRTUALIZE_FROM ? (
-        <VirtualTimeline {...shown} />
       ) : (
         <PlainTimeline {...shown} />
       )}
