@@ -1,4 +1,5 @@
 import { act, cleanup, render } from "@testing-library/react";
+import { useEffect } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AfterPaint } from "../../src/ui/shared/after-paint.tsx";
 
@@ -43,6 +44,60 @@ describe("AfterPaint", () => {
     await act(frame);
     await act(frame);
     expect(queryByText("second")).not.toBeNull();
+  });
+
+  it("parts take turns: two whose frames are up together are drawn in separate commits, a frame apart, in the order they asked", async () => {
+    const commits: string[][] = [];
+    const Probe = ({ name }: { name: string }) => {
+      useEffect(() => {
+        const last = commits.at(-1);
+        // Effects of one commit run in one go, before any later task: grouped by the task they ran in.
+        if (last && last[0] === `task ${String(tasks)}`) last.push(name);
+        else commits.push([`task ${String(tasks)}`, name]);
+      }, [name]);
+      return <p>{name}</p>;
+    };
+    let tasks = 0;
+    const tick = (): Promise<void> => frame().then(() => void (tasks += 1));
+    const { queryByText, unmount } = render(
+      <>
+        <AfterPaint placeholder={<p>a…</p>}>
+          <Probe name="a" />
+        </AfterPaint>
+        <AfterPaint placeholder={<p>b…</p>}>
+          <Probe name="b" />
+        </AfterPaint>
+      </>,
+    );
+    while (queryByText("a") === null && tasks < 10) await act(tick);
+    expect(queryByText("b")).toBeNull();
+    await act(tick);
+    expect(queryByText("b")).not.toBeNull();
+    expect(commits.map((c) => c.slice(1))).toEqual([["a"], ["b"]]);
+    unmount();
+  });
+
+  it("a part removed while it waits for its turn gives the turn on", async () => {
+    const first = render(
+      <>
+        <AfterPaint placeholder={<p>a…</p>}>
+          <p>a</p>
+        </AfterPaint>
+        <AfterPaint placeholder={<p>b…</p>}>
+          <p>b</p>
+        </AfterPaint>
+      </>,
+    );
+    await act(frame);
+    first.unmount();
+    const later = render(
+      <AfterPaint placeholder={<p>c…</p>}>
+        <p>c</p>
+      </AfterPaint>,
+    );
+    await act(frame);
+    await act(frame);
+    expect(later.queryByText("c")).not.toBeNull();
   });
 
   it("unsliced, it mounts in the task after the frame too", async () => {

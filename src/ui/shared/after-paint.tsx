@@ -13,6 +13,9 @@ import { startTransition, useEffect, useRef, useState, type ReactNode } from "re
  * `deferIf`, read once when it mounts, says whether to wait at all: a part that is large when it first
  * appears (an opened run, an imported suite) waits; one that starts small and grows as a run plays
  * appears at once and keeps its focus and scroll as it grows.
+ * Parts take turns (`turns` below): two whose frames came while one was still rendering in slices
+ * would otherwise be committed together, and their effects' updates (a chart's store) re-rendered
+ * in one task.
  */
 export function AfterPaint({ children, placeholder, frames = 1, sliced = true, deferIf = true }: { children: ReactNode | ((width: number) => ReactNode); placeholder: ReactNode; frames?: number; sliced?: boolean; deferIf?: boolean }) {
   const deferred = useRef(deferIf).current;
@@ -32,6 +35,7 @@ export function AfterPaint({ children, placeholder, frames = 1, sliced = true, d
     observer.observe(el);
     return () => observer.disconnect();
   }, [measures]);
+  const turn = useRef<Turn | null>(null);
   useEffect(() => {
     if (!deferred) return;
     let frame = 0;
@@ -46,16 +50,64 @@ export function AfterPaint({ children, placeholder, frames = 1, sliced = true, d
     const next = (): void => {
       left -= 1;
       if (left > 0) frame = requestAnimationFrame(next);
-      else timer = window.setTimeout(ready, 0);
+      else timer = window.setTimeout(() => (turn.current = turns.take(ready)), 0);
     };
     frame = requestAnimationFrame(next);
     return () => {
       cancelAnimationFrame(frame);
       window.clearTimeout(timer);
+      turn.current?.end();
+      turn.current = null;
     };
   }, [frames, sliced, deferred]);
+  // Drawn: the next part may start after the paint this commit leads to.
+  useEffect(() => {
+    if (width === null) return;
+    turn.current?.end();
+    turn.current = null;
+  }, [width]);
   // Not waiting: a width-taking part gets 0, which a ResponsiveContainer takes as "measure yourself".
   if (!deferred) return typeof children === "function" ? children(0) : children;
   if (width !== null) return typeof children === "function" ? children(width) : children;
   return measures ? <div ref={slot}>{placeholder}</div> : placeholder;
 }
+
+interface Turn {
+  /** Gives up the turn, or the place in the queue: the next part may start. Idempotent. */
+  end(): void;
+}
+
+/**
+ * One waiting part renders at a time: a part whose frames are up starts at once when no other part
+ * is rendering, else after the one rendering has been drawn and a frame has passed (so painted).
+ */
+class Turns {
+  #holder: object | null = null;
+  readonly #queue: { key: object; start: () => void }[] = [];
+
+  take(start: () => void): Turn {
+    const key = {};
+    if (this.#holder === null) this.#begin(key, start);
+    else this.#queue.push({ key, start });
+    return { end: () => this.#end(key) };
+  }
+
+  #begin(key: object, start: () => void): void {
+    this.#holder = key;
+    start();
+  }
+
+  #end(key: object): void {
+    const waiting = this.#queue.findIndex((q) => q.key === key);
+    if (waiting >= 0) this.#queue.splice(waiting, 1);
+    if (this.#holder !== key) return;
+    this.#holder = null;
+    const next = this.#queue.shift();
+    if (!next) return;
+    // Held until the next one starts, so a part whose frames come meanwhile queues behind it.
+    this.#holder = next.key;
+    requestAnimationFrame(() => window.setTimeout(() => (this.#holder === next.key ? next.start() : undefined), 0));
+  }
+}
+
+const turns = new Turns();

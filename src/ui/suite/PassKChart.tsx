@@ -1,9 +1,13 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { Reliability } from "../../state/trial-reliability.ts";
+import { AfterPaint } from "../shared/after-paint.tsx";
+import { plainTick } from "./chart-text.tsx";
 import { formatShare } from "./reliability-format.ts";
 
-const TICK = { fill: "var(--muted)", fontSize: 11 };
+const TICK = plainTick();
+const PERCENT_TICK = plainTick(" %");
+const PERCENT_TICKS = [0, 25, 50, 75, 100];
 const OVERALL = "overall";
 // Tableau 10: tells ten lines apart on a light and a dark panel alike.
 const PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"];
@@ -15,11 +19,19 @@ type Row = Record<string, number | null> & { k: number; fixturesAtK: number };
 // stays short.
 const MAX_POINTS = 40;
 const DOTS_UP_TO = 12;
+/** Labelled values of k on the x axis at most: chosen here, so recharts never measures labels to thin them. */
+const MAX_TICKS = 10;
 
 /** The values of k plotted: every k up to MAX_POINTS, else MAX_POINTS spread evenly from 1 to K. */
 export function plottedKs(k: number): number[] {
   if (k <= MAX_POINTS) return Array.from({ length: k }, (_, i) => i + 1);
   return [...new Set(Array.from({ length: MAX_POINTS }, (_, i) => 1 + Math.round((i * (k - 1)) / (MAX_POINTS - 1))))];
+}
+
+/** The values of k labelled: every plotted one up to MAX_TICKS, else MAX_TICKS of them spread evenly, the first and last included. */
+export function labelledKs(plotted: readonly number[]): number[] {
+  if (plotted.length <= MAX_TICKS) return [...plotted];
+  return [...new Set(Array.from({ length: MAX_TICKS }, (_, i) => plotted[Math.round((i * (plotted.length - 1)) / (MAX_TICKS - 1))] as number))];
 }
 
 /** One row per plotted k: pass^k in percent for each fixture and overall (null where fewer than k trials counted). */
@@ -33,9 +45,14 @@ function rowsOf(r: Reliability): Row[] {
   });
 }
 
-/** pass^k curves, k on x: one thin line per fixture and a thick one for their mean. */
-export function PassKChart({ reliability }: { reliability: Reliability }) {
+/**
+ * pass^k curves, k on x: one thin line per fixture and a thick one for their mean. `defer`: drawn
+ * after the suite around it has painted (an imported suite), in a frame after the suite's other
+ * charts, at the width its slot was laid out at; its ticks are plain text, never measured.
+ */
+export function PassKChart({ reliability, defer = false }: { reliability: Reliability; defer?: boolean }) {
   const rows = useMemo(() => rowsOf(reliability), [reliability]);
+  const ticks = useMemo(() => labelledKs(rows.map((row) => row.k)), [rows]);
   const excluded = reliability.infrastructure;
   // The overall curve averages only fixtures with at least k counted trials: say so where that is fewer than all.
   const thinned = rows.find((row) => row.fixturesAtK < reliability.fixtures.length);
@@ -50,23 +67,27 @@ export function PassKChart({ reliability }: { reliability: Reliability }) {
           {excluded} {excluded === 1 ? "run" : "runs"} excluded: infrastructure
         </span>
       </figcaption>
-      <ResponsiveContainer width="100%" height={300}>
-        <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-          <XAxis dataKey="k" tick={TICK} interval={dots ? 0 : "preserveStartEnd"} label={{ value: "k", position: "insideBottomRight", offset: -2, fill: "var(--muted)", fontSize: 11 }} />
-          <YAxis domain={[0, 100]} unit=" %" tick={TICK} width={48} />
-          <Tooltip
-            isAnimationActive={false}
-            labelFormatter={(k, payload) => `k = ${String(k)} (overall: mean of ${String((payload[0]?.payload as Row | undefined)?.fixturesAtK ?? 0)} fixture(s) with ≥ k counted trials)`}
-            formatter={(v) => (typeof v === "number" ? formatShare(v / 100) : "—")}
-          />
-          <Legend wrapperStyle={{ fontSize: 11 }} />
-          {reliability.fixtures.map((f, i) => (
-            <Line key={f.fixture} type="linear" dataKey={f.fixture} stroke={PALETTE[i % PALETTE.length] ?? "var(--accent)"} strokeWidth={1.5} dot={dots ? { r: 2.5 } : false} isAnimationActive={false} connectNulls={false} />
-          ))}
-          <Line type="linear" dataKey={OVERALL} name="overall (mean)" stroke="var(--text)" strokeWidth={3.5} dot={dots ? { r: 3.5 } : false} isAnimationActive={false} />
-        </LineChart>
-      </ResponsiveContainer>
+      <AfterPaint deferIf={defer} frames={4} placeholder={<div style={{ height: 300 }} aria-busy="true" />}>
+        {(width) => (
+          <ResponsiveContainer width="100%" height={300} initialDimension={{ width, height: 300 }}>
+            <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+              <XAxis dataKey="k" tick={TICK} ticks={ticks} interval={0} label={{ value: "k", position: "insideBottomRight", offset: -2, fill: "var(--muted)", fontSize: 11 }} />
+              <YAxis domain={[0, 100]} ticks={PERCENT_TICKS} tick={PERCENT_TICK} interval={0} width={48} />
+              <Tooltip
+                isAnimationActive={false}
+                labelFormatter={(k, payload) => `k = ${String(k)} (overall: mean of ${String((payload[0]?.payload as Row | undefined)?.fixturesAtK ?? 0)} fixture(s) with ≥ k counted trials)`}
+                formatter={(v) => (typeof v === "number" ? formatShare(v / 100) : "—")}
+              />
+              <Legend wrapperStyle={{ fontSize: 11 }} />
+              {reliability.fixtures.map((f, i) => (
+                <Line key={f.fixture} type="linear" dataKey={f.fixture} stroke={PALETTE[i % PALETTE.length] ?? "var(--accent)"} strokeWidth={1.5} dot={dots ? { r: 2.5 } : false} isAnimationActive={false} connectNulls={false} />
+              ))}
+              <Line type="linear" dataKey={OVERALL} name="overall (mean)" stroke="var(--text)" strokeWidth={3.5} dot={dots ? { r: 3.5 } : false} isAnimationActive={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        )}
+      </AfterPaint>
       {thinned && (
         <p className="muted" style={{ margin: 0 }} data-testid="overall-thinned">
           From k = {thinned.k}, the overall line is the mean of {thinned.fixturesAtK} of {reliability.fixtures.length} fixtures: the others have fewer than k trials left once infrastructure failures are excluded.

@@ -96,7 +96,7 @@ export function SuiteView() {
       </p>
       {reliability && (
         <div className="reliability-panel">
-          <PassKChart reliability={reliability} />
+          <PassKChart reliability={reliability} defer={suite.runs.length > ALL_ROWS_UP_TO} />
           <div>
             <ReliabilityTable reliability={reliability} />
             <ReliabilityFigures reliability={reliability} />
