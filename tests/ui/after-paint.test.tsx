@@ -1,7 +1,7 @@
 import { act, cleanup, render } from "@testing-library/react";
 import { useEffect } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AfterPaint } from "../../src/ui/shared/after-paint.tsx";
+import { AfterPaint, useSteps } from "../../src/ui/shared/after-paint.tsx";
 
 afterEach(() => {
   cleanup();
@@ -163,3 +163,50 @@ describe("AfterPaint", () => {
     expect(seen).toEqual([0, 413]);
   });
 });
+
+describe("useSteps", () => {
+  const Stepped = ({ stepped, seen }: { stepped: boolean; seen: number[] }) => {
+    const step = useSteps(3, stepped);
+    useEffect(() => void seen.push(step), [step, seen]);
+    return <p>step {step}</p>;
+  };
+
+  it("draws one more step per turn after the one before it, each in a commit of its own, up to the count", async () => {
+    const seen: number[] = [];
+    const { queryByText } = render(<Stepped stepped seen={seen} />);
+    expect(queryByText("step 1")).not.toBeNull();
+    for (let i = 0; i < 10 && queryByText("step 3") === null; i++) await act(frame);
+    expect(queryByText("step 3")).not.toBeNull();
+    expect(seen).toEqual([1, 2, 3]);
+    await act(frame);
+    await act(frame);
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it("not stepped: everything at once", () => {
+    const seen: number[] = [];
+    const { queryByText } = render(<Stepped stepped={false} seen={seen} />);
+    expect(queryByText("step 3")).not.toBeNull();
+    expect(seen).toEqual([3]);
+  });
+
+  it("a step waits its turn behind a part being drawn", async () => {
+    const seen: number[] = [];
+    const { queryByText } = render(
+      <>
+        <AfterPaint placeholder={<p>a…</p>}>
+          <p>a</p>
+        </AfterPaint>
+        <Stepped stepped seen={seen} />
+      </>,
+    );
+    for (let i = 0; i < 10 && queryByText("a") === null; i++) {
+      await act(frame);
+      // The part and the next step never appear in one commit.
+      if (queryByText("a") !== null) expect(seen).toEqual([1]);
+    }
+    for (let i = 0; i < 10 && queryByText("step 3") === null; i++) await act(frame);
+    expect(seen).toEqual([1, 2, 3]);
+  });
+});
+

@@ -72,6 +72,32 @@ export function AfterPaint({ children, placeholder, frames = 1, sliced = true, d
   return measures ? <div ref={slot}>{placeholder}</div> : placeholder;
 }
 
+/**
+ * How much of a part to draw: 1 on its first render, then one more step per turn (`turns` below),
+ * each after the step before it has been drawn and painted, up to `count`; `count` at once when
+ * `stepped` is false. For a chart whose library draws it in one task it cannot slice (recharts
+ * re-renders from its store synchronously after every commit): drawn axes first, then its marks,
+ * each step is a task of its own (issue 11).
+ */
+export function useSteps(count: number, stepped: boolean): number {
+  const [step, setStep] = useState(stepped ? 1 : count);
+  useEffect(() => {
+    if (step >= count) return;
+    let timer = 0;
+    let turn: Turn | null = null;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => (turn = turns.take(() => startTransition(() => setStep(step + 1)))), 0);
+    });
+    // Run when the next step has been committed (or the part removed): the turn passes on.
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+      turn?.end();
+    };
+  }, [step, count]);
+  return step;
+}
+
 interface Turn {
   /** Gives up the turn, or the place in the queue: the next part may start. Idempotent. */
   end(): void;

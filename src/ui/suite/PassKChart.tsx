@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { Reliability } from "../../state/trial-reliability.ts";
-import { AfterPaint } from "../shared/after-paint.tsx";
+import { AfterPaint, useSteps } from "../shared/after-paint.tsx";
 import { plainTick } from "./chart-text.tsx";
 import { formatShare } from "./reliability-format.ts";
 
@@ -68,25 +68,7 @@ export function PassKChart({ reliability, defer = false }: { reliability: Reliab
         </span>
       </figcaption>
       <AfterPaint deferIf={defer} frames={4} placeholder={<div style={{ height: 300 }} aria-busy="true" />}>
-        {(width) => (
-          <ResponsiveContainer width="100%" height={300} initialDimension={{ width, height: 300 }}>
-            <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-              <XAxis dataKey="k" tick={TICK} ticks={ticks} interval={0} label={{ value: "k", position: "insideBottomRight", offset: -2, fill: "var(--muted)", fontSize: 11 }} />
-              <YAxis domain={[0, 100]} ticks={PERCENT_TICKS} tick={PERCENT_TICK} interval={0} width={48} />
-              <Tooltip
-                isAnimationActive={false}
-                labelFormatter={(k, payload) => `k = ${String(k)} (overall: mean of ${String((payload[0]?.payload as Row | undefined)?.fixturesAtK ?? 0)} fixture(s) with ≥ k counted trials)`}
-                formatter={(v) => (typeof v === "number" ? formatShare(v / 100) : "—")}
-              />
-              <Legend wrapperStyle={{ fontSize: 11 }} />
-              {reliability.fixtures.map((f, i) => (
-                <Line key={f.fixture} type="linear" dataKey={f.fixture} stroke={PALETTE[i % PALETTE.length] ?? "var(--accent)"} strokeWidth={1.5} dot={dots ? { r: 2.5 } : false} isAnimationActive={false} connectNulls={false} />
-              ))}
-              <Line type="linear" dataKey={OVERALL} name="overall (mean)" stroke="var(--text)" strokeWidth={3.5} dot={dots ? { r: 3.5 } : false} isAnimationActive={false} />
-            </LineChart>
-          </ResponsiveContainer>
-        )}
+        {(width) => <Curves reliability={reliability} rows={rows} ticks={ticks} dots={dots} width={width} stepped={defer} />}
       </AfterPaint>
       {thinned && (
         <p className="muted" style={{ margin: 0 }} data-testid="overall-thinned">
@@ -94,5 +76,32 @@ export function PassKChart({ reliability, defer = false }: { reliability: Reliab
         </p>
       )}
     </figure>
+  );
+}
+
+/** Steps (when `stepped`): the axes and grid, then the fixtures' curves, then the overall one, the legend and the tooltip. */
+function Curves({ reliability, rows, ticks, dots, width, stepped }: { reliability: Reliability; rows: Row[]; ticks: number[]; dots: boolean; width: number; stepped: boolean }) {
+  const step = useSteps(3, stepped);
+  return (
+    <ResponsiveContainer width="100%" height={300} initialDimension={{ width, height: 300 }}>
+      <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+        <XAxis dataKey="k" tick={TICK} ticks={ticks} interval={0} label={{ value: "k", position: "insideBottomRight", offset: -2, fill: "var(--muted)", fontSize: 11 }} />
+        <YAxis domain={[0, 100]} ticks={PERCENT_TICKS} tick={PERCENT_TICK} interval={0} width={48} />
+        {step >= 3 && (
+          <Tooltip
+            isAnimationActive={false}
+            labelFormatter={(k, payload) => `k = ${String(k)} (overall: mean of ${String((payload[0]?.payload as Row | undefined)?.fixturesAtK ?? 0)} fixture(s) with ≥ k counted trials)`}
+            formatter={(v) => (typeof v === "number" ? formatShare(v / 100) : "—")}
+          />
+        )}
+        {step >= 3 && <Legend wrapperStyle={{ fontSize: 11 }} />}
+        {step >= 2 &&
+          reliability.fixtures.map((f, i) => (
+            <Line key={f.fixture} type="linear" dataKey={f.fixture} stroke={PALETTE[i % PALETTE.length] ?? "var(--accent)"} strokeWidth={1.5} dot={dots ? { r: 2.5 } : false} isAnimationActive={false} connectNulls={false} />
+          ))}
+        {step >= 3 && <Line type="linear" dataKey={OVERALL} name="overall (mean)" stroke="var(--text)" strokeWidth={3.5} dot={dots ? { r: 3.5 } : false} isAnimationActive={false} />}
+      </LineChart>
+    </ResponsiveContainer>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { AfterPaint } from "../shared/after-paint.tsx";
+import { AfterPaint, useSteps } from "../shared/after-paint.tsx";
 import { plainBarLabel, plainTick } from "./chart-text.tsx";
 import { Outcome } from "../../schemas/outcome.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
@@ -41,15 +41,14 @@ function passRates(runs: readonly ScoredRun[]): { check: string; rate: number }[
 }
 
 /**
- * Each chart is drawn in a task of its own after the suite has painted (recharts' first render of
- * one is tens of milliseconds), at the width its slot was laid out at, so that first render is the
- * chart itself and not an empty container that measures itself in an effect and draws again.
+ * Each chart is drawn in tasks of its own after the suite has painted (recharts' first render of
+ * one is tens of milliseconds, in one task it cannot slice): at the width its slot was laid out at,
+ * so that first render is the chart itself and not an empty container that measures itself in an
+ * effect and draws again; and in steps (useSteps), its axes first, then its bars, then its tooltip.
  */
 export function SuiteCharts({ runs }: SuiteChartsProps) {
   const outcomes = useMemo(() => outcomeCounts(runs), [runs]);
   const rates = useMemo(() => passRates(runs), [runs]);
-  // Room for the longest count on the axis (7 px a digit at the tick's size): 4-digit counts were clipped.
-  const axisWidth = 14 + 7 * String(Math.max(0, ...outcomes.map((o) => o.count))).length;
 
   return (
     <div className="charts">
@@ -58,20 +57,7 @@ export function SuiteCharts({ runs }: SuiteChartsProps) {
           <h2>Outcomes</h2>
         </figcaption>
         <AfterPaint frames={2} placeholder={<div style={{ height: 220 }} aria-busy="true" />}>
-          {(width) => (
-            <ResponsiveContainer width="100%" height={220} initialDimension={{ width, height: 220 }}>
-              <BarChart data={outcomes} margin={{ top: 18, right: 8, bottom: 4, left: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-                {/* Seven outcome labels do not fit side by side in the narrow column; slanting keeps every one. */}
-                <XAxis dataKey="outcome" tick={TICK} textAnchor="end" interval={0} angle={-30} height={64} />
-                <YAxis allowDecimals={false} tick={TICK} interval={0} width={Math.max(32, axisWidth)} />
-                <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} />
-                <Bar dataKey="count" name="runs" fill="var(--accent)" isAnimationActive={false}>
-                  <LabelList dataKey="count" content={COUNT_LABEL} />
-                </Bar>
-              </BarChart>
-            </ResponsiveContainer>
-          )}
+          {(width) => <OutcomesChart outcomes={outcomes} width={width} />}
         </AfterPaint>
       </figure>
       <figure data-testid="chart-pass-rate" style={FIGURE_STYLE}>
@@ -79,25 +65,57 @@ export function SuiteCharts({ runs }: SuiteChartsProps) {
           <h2>Pass rate per check</h2>
         </figcaption>
         <AfterPaint frames={3} placeholder={<div style={{ height: 320 }} aria-busy="true" />}>
-          {(width) => (
-            <ResponsiveContainer width="100%" height={320} initialDimension={{ width, height: 320 }}>
-              <BarChart data={rates} layout="vertical" margin={{ top: 4, right: 64, bottom: 4, left: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
-                <XAxis type="number" domain={[0, 100]} tick={PERCENT_TICK} interval={0} />
-                <YAxis type="category" dataKey="check" tick={TICK} width={190} interval={0} />
-                <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} formatter={(v) => `${String(v)} %`} />
-                {/* A 0 % bar has no length: it is drawn as a short marker in the failure colour, its label beside it. */}
-                <Bar dataKey="rate" name="pass rate" fill="var(--accent)" minPointSize={4} isAnimationActive={false}>
-                  {rates.map((r) => (
-                    <Cell key={r.check} fill={r.rate === 0 ? "var(--fail)" : "var(--accent)"} data-rate={r.rate} />
-                  ))}
-                  <LabelList dataKey="rate" content={RATE_LABEL} />
-                </Bar>
-              </BarChart>
-            </ResponsiveContainer>
-          )}
+          {(width) => <PassRateChart rates={rates} width={width} />}
         </AfterPaint>
       </figure>
     </div>
+  );
+}
+
+/** Steps: the axes and grid, then the bars and their labels, then the tooltip. */
+const STEPS = 3;
+
+function OutcomesChart({ outcomes, width }: { outcomes: { outcome: string; count: number }[]; width: number }) {
+  const step = useSteps(STEPS, true);
+  // Room for the longest count on the axis (7 px a digit at the tick's size): 4-digit counts were clipped.
+  const axisWidth = 14 + 7 * String(Math.max(0, ...outcomes.map((o) => o.count))).length;
+  return (
+    <ResponsiveContainer width="100%" height={220} initialDimension={{ width, height: 220 }}>
+      <BarChart data={outcomes} margin={{ top: 18, right: 8, bottom: 4, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+        {/* Seven outcome labels do not fit side by side in the narrow column; slanting keeps every one. */}
+        <XAxis dataKey="outcome" tick={TICK} textAnchor="end" interval={0} angle={-30} height={64} />
+        <YAxis allowDecimals={false} tick={TICK} interval={0} width={Math.max(32, axisWidth)} />
+        {step >= 3 && <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} />}
+        {step >= 2 && (
+          <Bar dataKey="count" name="runs" fill="var(--accent)" isAnimationActive={false}>
+            <LabelList dataKey="count" content={COUNT_LABEL} />
+          </Bar>
+        )}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+function PassRateChart({ rates, width }: { rates: { check: string; rate: number }[]; width: number }) {
+  const step = useSteps(STEPS, true);
+  return (
+    <ResponsiveContainer width="100%" height={320} initialDimension={{ width, height: 320 }}>
+      <BarChart data={rates} layout="vertical" margin={{ top: 4, right: 64, bottom: 4, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
+        <XAxis type="number" domain={[0, 100]} tick={PERCENT_TICK} interval={0} />
+        <YAxis type="category" dataKey="check" tick={TICK} width={190} interval={0} />
+        {step >= 3 && <Tooltip isAnimationActive={false} cursor={{ fill: "var(--panel-2)" }} formatter={(v) => `${String(v)} %`} />}
+        {/* A 0 % bar has no length: it is drawn as a short marker in the failure colour, its label beside it. */}
+        {step >= 2 && (
+          <Bar dataKey="rate" name="pass rate" fill="var(--accent)" minPointSize={4} isAnimationActive={false}>
+            {rates.map((r) => (
+              <Cell key={r.check} fill={r.rate === 0 ? "var(--fail)" : "var(--accent)"} data-rate={r.rate} />
+            ))}
+            <LabelList dataKey="rate" content={RATE_LABEL} />
+          </Bar>
+        )}
+      </BarChart>
+    </ResponsiveContainer>
   );
 }
