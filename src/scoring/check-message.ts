@@ -20,26 +20,23 @@ function collect(value: unknown, into: Records): void {
   else if (value !== null && typeof value === "object") Object.values(value).forEach((v) => collect(v, into));
 }
 
-/** The dates and figures a message quotes, as a person reads it, each with the words it was written in. */
-const quotedIn = memoByString((message: string) => {
-  const { dates, rest } = extractDates(asRead(message));
+/**
+ * The dates and figures a text quotes, as a person reads it, each with the words it was written in:
+ * a message's, and those a record's strings hold (one reading, remembered, for both).
+ */
+const quotedIn = memoByString((text: string) => {
+  const { dates, rest } = extractDates(asRead(text));
   return { dates, figures: extractFigures(rest) };
 });
 
-/** The dates and figures a text holds, as a person reads it. */
-const readFigures = memoByString((text: string): { dates: readonly string[]; numbers: readonly number[] } => {
-  const { dates, rest } = extractDates(asRead(text));
-  return { dates: dates.map((d) => d.iso), numbers: extractFigures(rest).map((f) => f.value) };
-});
-
 function collectText(text: string, into: Records): void {
-  const { dates, numbers } = readFigures(text);
-  for (const iso of dates) {
+  const { dates, figures } = quotedIn(text);
+  for (const { iso } of dates) {
     into.dates.add(iso);
     into.numbers.push(Number(iso.slice(0, 4)));
   }
   // A loop, not a spread: a long note can hold more figures than a call takes arguments.
-  for (const n of numbers) into.numbers.push(n);
+  for (const f of figures) into.numbers.push(f.value);
 }
 
 /**

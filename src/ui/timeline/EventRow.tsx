@@ -2,6 +2,7 @@ import { memo, type Ref } from "react";
 import type { RunEvent } from "../../schemas/event.ts";
 import type { Disclosure } from "../../state/derive.ts";
 import { eventNumber } from "./cursor-url.ts";
+import { eventName } from "./event-name.ts";
 import { viewFor } from "./views/registry.ts";
 import { RowTabbable } from "./views/row-focus.tsx";
 
@@ -21,13 +22,8 @@ const EventBody = memo(function EventBody({ event, disclosure, household }: { ev
 });
 
 /** The row's name for a screen reader: its number, kind, and what makes it stand out. */
-export function rowName(event: RunEvent, index: number, count: number, disclosure: Disclosure | null, match: boolean): string {
-  const parts = [`Event ${eventNumber(index)} of ${count}: ${viewFor(event).label}`];
-  if ("call_id" in event) parts.push(event.call_id);
-  if (disclosure === "out_of_scope") parts.push("disclosed a household outside the task's scope");
-  if (match) parts.push("matches the search");
-  return parts.join(", ");
-}
+const rowName = (event: RunEvent, index: number, count: number, disclosure: Disclosure | null, match: boolean): string =>
+  eventName(event, index, count, [...(disclosure === "out_of_scope" ? ["disclosed a household outside the task's scope"] : []), ...(match ? ["matches the search"] : [])]);
 
 interface Props {
   event: RunEvent;

@@ -1,18 +1,13 @@
 import { useEffect, useState } from "react";
 import type { RunEvent } from "../../schemas/event.ts";
 import { useStore } from "../../state/app-store.ts";
-import { eventNumber } from "./cursor-url.ts";
-import { viewFor } from "./views/registry.ts";
+import { eventName } from "./event-name.ts";
 
 /** A cursor that is still moving (a held key, PageDown pressed twice) is said once it rests. */
 const SETTLE_MS = 250;
 
-/** The cursor in words: "Event 6 of 11: denied, call-1". */
-export function cursorSentence(event: RunEvent | undefined, cursor: number, count: number): string {
-  if (!event || count === 0) return "";
-  const call = "call_id" in event ? `, ${event.call_id}` : "";
-  return `Event ${eventNumber(cursor)} of ${count}: ${viewFor(event).label}${call}.`;
-}
+/** The cursor in words: "Event 6 of 11: denied, call-1." */
+const cursorSentence = (event: RunEvent | undefined, cursor: number, count: number): string => (event && count > 0 ? `${eventName(event, cursor, count)}.` : "");
 
 /**
  * Live regions for people who cannot see the timeline move: where the cursor rests (and whether
