@@ -5,6 +5,7 @@ import type { HistoryEntry } from "../schemas/history.ts";
 import type { StoreDeps } from "./deps.ts";
 import { historyEntryOf, newestFirst } from "./history-entry.ts";
 import type { ExportFile } from "./io-slice.ts";
+import type { RunLinkId } from "./run-link-entry.ts";
 import type { Store } from "./store.ts";
 import { fixtureById } from "./workspace-slice.ts";
 
@@ -85,15 +86,23 @@ export const createHistorySlice =
       },
       async saveToHistory(what) {
         let entry: HistoryEntry | null = null;
+        // A saved run's link is its history entry. Said before anything is awaited, so describing the
+        // finished run waits for this save instead of sealing, hashing and storing a copy of its own.
+        let linked: RunLinkId | null = null;
+        let settle: (link: RunLinkId | null) => void = () => {};
+        if (what === "run") get().expectRunLink(new Promise((resolve) => (settle = resolve)));
         try {
           // The run or suite is read now; the write waits for a load in progress, so that load cannot hide it.
           const [file] = await Promise.all([fileToSave(what), loading]);
           if (!file) return false;
           entry = await historyEntryOf(file, deps.nowIso(), deps.sha256Hex);
           await deps.history.put(entry);
+          linked = { linkId: entry.id, exportedAt: entry.file.exported_at };
         } catch (error) {
           report([`${entry?.label ?? `The ${what}`} — ${messageOf(error)}.`]);
           return false;
+        } finally {
+          settle(linked);
         }
         const saved = entry;
         const history = get().history;

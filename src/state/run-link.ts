@@ -49,7 +49,7 @@ export interface RunLinkSlice {
   runOrigins: ReadonlyMap<number, RunOrigin>;
   /** Marks the run now shown as opened from the history (the history slice calls it). */
   markRunOpenedFrom(source: "history" | "link", linkId?: string): void;
-  /** The run now shown gets its link from elsewhere (the import worker); null when that failed. */
+  /** The run now shown gets its link from elsewhere (the import worker, or its history entry as it is saved); null when that failed. */
   expectRunLink(link: Promise<RunLinkId | null>): void;
   /** The current run's facts and link id; keeps the run where the link can find it. Null when no finished run. */
   describeRun(): Promise<RunMetadata | null>;

@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { MAX_LINKED_EVENTS } from "../../src/state/run-link-entry.ts";
 import { createMemoryHistory } from "../../src/state/memory-history.ts";
 import type { HistoryStore } from "../../src/state/history-store.ts";
+import type { StoreDeps } from "../../src/state/deps.ts";
 import { makeStore } from "./test-deps.ts";
 
 /** A page over the same browser storage, as after a reload or in a new tab. */
-async function page(history: HistoryStore, runLinks: HistoryStore) {
-  const store = makeStore({ history, runLinks });
+async function page(history: HistoryStore, runLinks: HistoryStore, overrides: Partial<StoreDeps> = {}) {
+  const store = makeStore({ history, runLinks, ...overrides });
   await store.getState().loadHistory();
   return store;
 }
@@ -30,6 +31,34 @@ describe("run links", () => {
     expect(second.getState().cursor).toBe(2);
     expect((await second.getState().describeRun())?.linkId).toBe(meta!.linkId);
     expect((await history.list()).entries.map((e) => e.id)).toEqual(saved);
+  });
+
+  it("a run made here links to its history entry: describing it stores nothing more, and the link opens it in a new page", async () => {
+    const history = createMemoryHistory();
+    const links = createMemoryHistory();
+    // A clock that moves, as a page's does: an export made later is another file with another id.
+    let second = 0;
+    const first = await page(history, links, { nowIso: () => new Date(Date.UTC(2026, 10, 30, 0, 0, second++)).toISOString() });
+    first.getState().selectFixture("fv-scenario-a", "reference");
+    await first.getState().startRun();
+    const [entry] = (await history.list()).entries;
+    const meta = await first.getState().describeRun();
+    expect(meta).toMatchObject({ source: "scripted", linkId: entry!.id, exportedAt: entry!.file.exported_at });
+    expect((await links.list()).entries).toEqual([]);
+    const other = await page(history, links);
+    expect(await other.getState().openRunLink(meta!.linkId!, 1)).toBe(true);
+    expect(other.getState().run?.events).toEqual(first.getState().run!.events);
+  });
+
+  it("a run whose save failed still gets a link of its own", async () => {
+    const links = createMemoryHistory();
+    const failing: HistoryStore = { ...createMemoryHistory(), put: () => Promise.reject(new Error("disk full")) };
+    const store = await page(failing, links);
+    store.getState().selectFixture("fv-scenario-a", "reference");
+    await store.getState().startRun();
+    const meta = await store.getState().describeRun();
+    expect(meta?.linkId).toEqual(expect.any(String));
+    expect((await links.list()).entries.map((e) => e.id)).toEqual([meta!.linkId]);
   });
 
   it("a run too long to keep for a link gets none, and nothing is stored for it", async () => {
