@@ -129,6 +129,9 @@ export interface SuiteRow {
   change: SuiteChange;
   a: string | null;
   b: string | null;
+  /** Where the row's run is in suite A and in suite B (null: not in that suite), so a row opens the very runs it compared. */
+  aIndex: number | null;
+  bIndex: number | null;
 }
 
 export interface SuiteComparison {
@@ -144,18 +147,21 @@ export function compareSuites(a: readonly ComparableRun[], b: readonly Comparabl
   const single = new Set(a.map((r) => r.candidate)).size <= 1 && new Set(b.map((r) => r.candidate)).size <= 1;
   const keyOf = (r: ComparableRun): string => `${r.fixture}${single ? "" : ` / ${r.candidate}`}${r.trial === undefined ? "" : ` #${r.trial}`}`;
   const byId = new Map(fixtures.map((f) => [f.id, f]));
-  const index = (runs: readonly ComparableRun[]) => new Map(runs.map((r) => [keyOf(r), r]));
+  // A key a suite holds twice names its last run with that key.
+  const index = (runs: readonly ComparableRun[]) => new Map(runs.map((r, i) => [keyOf(r), i]));
   const ia = index(a);
   const ib = index(b);
   const keys = [...new Set([...ia.keys(), ...ib.keys()])].sort();
   const rows = keys.map((key): SuiteRow => {
-    const ra = ia.get(key);
-    const rb = ib.get(key);
+    const aIndex = ia.get(key) ?? null;
+    const bIndex = ib.get(key) ?? null;
+    const ra = aIndex === null ? undefined : a[aIndex];
+    const rb = bIndex === null ? undefined : b[bIndex];
     const fixture = (ra ?? rb)?.fixture ?? key;
     const sa = ra ? stateOf(ra, byId.get(fixture)) : null;
     const sb = rb ? stateOf(rb, byId.get(fixture)) : null;
     const change: SuiteChange = !sa ? "added" : !sb ? "removed" : sa.ok === sb.ok ? "unchanged" : sb.ok ? "fixed" : "regressed";
-    return { key, fixture, change, a: sa?.state ?? null, b: sb?.state ?? null };
+    return { key, fixture, change, a: sa?.state ?? null, b: sb?.state ?? null, aIndex, bIndex };
   });
   const counts: Record<SuiteChange, number> = { fixed: 0, regressed: 0, unchanged: 0, added: 0, removed: 0 };
   for (const r of rows) counts[r.change] += 1;

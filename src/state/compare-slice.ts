@@ -136,9 +136,6 @@ function resolve(s: Store, mode: CompareMode, id: string): Resolved | null {
   return entry ? { label, entry, index: index === undefined ? null : Number(index) } : null;
 }
 
-/** The key compareSuites gave a row names a run by fixture and trial, with its candidate when the suites hold several. */
-const matchesRow = (run: ScoredRun, key: string): boolean => key === `${run.fixture}${trialOf(run.trial)}` || key === `${run.fixture} / ${run.candidate}${trialOf(run.trial)}`;
-
 export const createCompareSlice =
   (_deps: StoreDeps): StateCreator<Store, [], [], CompareSlice> =>
   (set, get) => {
@@ -213,9 +210,11 @@ export const createCompareSlice =
         update((c) => ({ ...c, [c.mode]: { ...c[c.mode], a: c[c.mode].b, b: c[c.mode].a } }));
       },
       compareSuiteRow(key) {
-        const { a, b } = get().compare.suites;
-        const ra = a?.runs.find((r) => matchesRow(r, key));
-        const rb = b?.runs.find((r) => matchesRow(r, key));
+        const { a, b, result } = get().compare.suites;
+        // The runs the row compared, as compareSuites matched them.
+        const row = result?.rows.find((r) => r.key === key);
+        const ra = row?.aIndex == null ? undefined : a?.runs[row.aIndex];
+        const rb = row?.bIndex == null ? undefined : b?.runs[row.bIndex];
         if (!a || !b || !ra || !rb) return false;
         update((c) => ({
           ...c,

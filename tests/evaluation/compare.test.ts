@@ -71,4 +71,20 @@ describe("two suites, run by run", () => {
     const two = [...a, { ...(await run("fv-scenario-a", "alters-input", 1)) }];
     expect(compareSuites(two, two, fixtures).rows.map((r) => r.key)).toEqual(["fv-scenario-a / alters-input #1", "fv-scenario-a / http:a #1"]);
   });
+
+  it("each row names where its runs are in A and in B, so opening a row opens the runs it compared", async () => {
+    const a = [await run("fv-scenario-a", "reference", 1), await run("missing-horizon", "reference", 1)];
+    const b = [await run("missing-horizon", "reference", 1), await run("unauthorised-household", "reference", 1), await run("fv-scenario-a", "alters-input", 1)];
+    const rows = compareSuites(a, b, fixtures).rows;
+    for (const row of rows) {
+      expect(row.aIndex === null ? null : a[row.aIndex]?.fixture).toBe(row.a === null ? null : row.fixture);
+      expect(row.bIndex === null ? null : b[row.bIndex]?.fixture).toBe(row.b === null ? null : row.fixture);
+    }
+    expect(rows.map((r) => [r.key, r.aIndex, r.bIndex])).toEqual([
+      ["fv-scenario-a / alters-input #1", null, 2],
+      ["fv-scenario-a / reference #1", 0, null],
+      ["missing-horizon / reference #1", 1, 0],
+      ["unauthorised-household / reference #1", null, 1],
+    ]);
+  });
 });
