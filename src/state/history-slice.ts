@@ -40,7 +40,7 @@ export const corruptProblem = (c: { id: string; reason: string }): string => `Hi
 export const createHistorySlice =
   (deps: StoreDeps): StateCreator<Store, [], [], HistorySlice> =>
   (set, get) => {
-    let loading: Promise<void> | null = null;
+    /** The load under way, if any. */
     let pending: Promise<void> | null = null;
     const report = (problems: string[], patch: Partial<HistoryState> = {}): void => {
       const history = get().history;
@@ -81,7 +81,6 @@ export const createHistorySlice =
           }
         })();
         pending = load;
-        loading = load;
         return load;
       },
       async saveToHistory(what) {
@@ -93,7 +92,7 @@ export const createHistorySlice =
         if (what === "run") get().expectRunLink(new Promise((resolve) => (settle = resolve)));
         try {
           // The run or suite is read now; the write waits for a load in progress, so that load cannot hide it.
-          const [file] = await Promise.all([fileToSave(what), loading]);
+          const [file] = await Promise.all([fileToSave(what), pending]);
           if (!file) return false;
           entry = await historyEntryOf(file, deps.nowIso(), deps.sha256Hex);
           await deps.history.put(entry);
