@@ -1,4 +1,5 @@
 import { LEAK_SHAPES } from "./leak-shapes.ts";
+import { memoByKey } from "./memo.ts";
 import { asRead, asReadCaseless } from "./read-as-person.ts";
 
 export interface Leak {
@@ -66,47 +67,35 @@ function withoutShown(text: string, shown: readonly string[]): string {
  * `shown` are the public sentences the runtime gave the candidate (a tool error's or denial's detail).
  */
 export function findLeaks(where: string, text: string, fragments: readonly string[], shown: readonly string[] = []): Leak[] {
-  // The same strings come back run after run (a fixture's holdings, notes and calculator names in
-  // every re-scored run of a suite): the answer for a text depends only on these three inputs.
-  // Remembered per list of fragments, then per text and shown sentences, so the long list is not
-  // part of every text's key.
-  const byText = rememberedFor(fragments);
-  // Stryker disable next-line StringLiteral: the separators only keep distinct inputs apart.
-  const key = `${text}\u0000${shown.join("\u0001")}`;
-  let found = byText.get(key);
-  if (found === undefined) {
-    found = scan(text, fragments, shown);
-    // Stryker disable next-line all: the bound only caps memory; any bound gives the same answers.
-    if (++remembered > SEEN_LIMIT) forget();
-    byText.set(key, found);
-  }
-  return found.map((l) => ({ where, ...l }));
+  return scanRemembered(text, fragments, shown).map((l) => ({ where, ...l }));
 }
 
-type Found = readonly Omit<Leak, "where">[];
-const SEEN_LIMIT = 10_000;
-/** By the fragments joined, then by text and shown sentences. */
-const seen = new Map<string, Map<string, Found>>();
-let remembered = 0;
-/** A frozen list of fragments (as check-integrity remembers them) is joined once: it cannot change. */
-const joinedFragments = new WeakMap<readonly string[], string>();
+// The same strings come back run after run (a fixture's holdings, notes and calculator names in
+// every re-scored run of a suite): the answer for a text depends only on these three inputs. A list
+// of fragments is keyed by a number, so the long list is not part of every text's key.
+// Stryker disable next-line StringLiteral: the separators only keep distinct inputs apart.
+const scanRemembered = memoByKey((text: string, fragments: readonly string[], shown: readonly string[]) => `${fragmentsId(fragments)}\u0002${text}\u0000${shown.join("\u0001")}`, scan);
 
-const forget = (): void => {
-  seen.clear();
-  remembered = 1;
-};
-
-function rememberedFor(fragments: readonly string[]): Map<string, Found> {
-  let key = joinedFragments.get(fragments);
-  if (key === undefined) {
+/** A number per list of fragments (by content): a frozen list (as check-integrity remembers them) is joined once, since it cannot change. */
+function fragmentsId(fragments: readonly string[]): number {
+  let joined = joinedFragments.get(fragments);
+  if (joined === undefined) {
     // Stryker disable next-line StringLiteral: the separator only keeps distinct inputs apart.
-    key = fragments.join("\u0001");
-    if (Object.isFrozen(fragments)) joinedFragments.set(fragments, key);
+    joined = fragments.join("\u0001");
+    if (Object.isFrozen(fragments)) joinedFragments.set(fragments, joined);
   }
-  let byText = seen.get(key);
-  if (!byText) seen.set(key, (byText = new Map()));
-  return byText;
+  let id = fragmentIds.get(joined);
+  if (id === undefined) {
+    // Stryker disable next-line all: the bound only caps memory; a forgotten list gets a new number, never an old one.
+    if (fragmentIds.size >= FRAGMENT_LISTS) fragmentIds.clear();
+    fragmentIds.set(joined, (id = nextFragmentsId++));
+  }
+  return id;
 }
+const FRAGMENT_LISTS = 1_000;
+const fragmentIds = new Map<string, number>();
+let nextFragmentsId = 0;
+const joinedFragments = new WeakMap<readonly string[], string>();
 
 function scan(text: string, fragments: readonly string[], shown: readonly string[]): Omit<Leak, "where">[] {
   const read = withoutShown(asRead(text), shown);

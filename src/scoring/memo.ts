@@ -6,13 +6,19 @@
 const LIMIT = 10_000;
 
 export function memoByString<T>(f: (text: string) => T): (text: string) => T {
+  return memoByKey((text: string) => text, f);
+}
+
+/** The same for a pure function of several values, remembered under `keyOf`'s string for them, which must tell apart any two inputs whose answers differ. */
+export function memoByKey<A extends unknown[], T>(keyOf: (...args: A) => string, f: (...args: A) => T): (...args: A) => T {
   const seen = new Map<string, T>();
-  return (text) => {
-    let value = seen.get(text);
+  return (...args) => {
+    const key = keyOf(...args);
+    let value = seen.get(key);
     if (value === undefined) {
-      value = Object.freeze(f(text)) as T;
+      value = Object.freeze(f(...args)) as T;
       if (seen.size >= LIMIT) seen.clear();
-      seen.set(text, value);
+      seen.set(key, value);
     }
     return value;
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findLeaks } from "../../src/scoring/leak.ts";
-import { memoByString } from "../../src/scoring/memo.ts";
+import { memoByKey, memoByString } from "../../src/scoring/memo.ts";
 import { selfReportsIn } from "../../src/scoring/check-self-report.ts";
 
 describe("remembered answers", () => {
@@ -11,6 +11,23 @@ describe("remembered answers", () => {
     expect(() => (first as { length: number }).length = 9).toThrow(TypeError);
     expect(f("a b")).toEqual({ length: 3, parts: ["a", "b"] });
     expect(Object.isFrozen(selfReportsIn("I verified the snapshot."))).toBe(true);
+  });
+
+  it("a function of several values is asked once per key, and its answer is frozen", () => {
+    let asked = 0;
+    const f = memoByKey(
+      (a: string, b: readonly string[]) => `${a}|${b.join(",")}`,
+      (a: string, b: readonly string[]) => {
+        asked += 1;
+        return [a, ...b];
+      },
+    );
+    expect(f("x", ["y"])).toEqual(["x", "y"]);
+    expect(f("x", ["y"])).toEqual(["x", "y"]);
+    expect(asked).toBe(1);
+    expect(f("x", ["z"])).toEqual(["x", "z"]);
+    expect(asked).toBe(2);
+    expect(Object.isFrozen(f("x", ["z"]))).toBe(true);
   });
 
   it("the same text is judged by its own fragments and shown sentences, whatever was asked before", () => {
