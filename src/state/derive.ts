@@ -2,7 +2,7 @@ import type { EventOf, RunEvent } from "../schemas/event.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { householdLedger, type HouseholdAccess } from "../scoring/check-access.ts";
 import { householdOf } from "../scoring/run-view.ts";
-import { countAtOrBefore, PrefixMap } from "./prefix-map.ts";
+import { countAtOrBefore, nextFrom, PrefixMap } from "./prefix-map.ts";
 import { ERROR_KINDS, EVENT_KINDS, KIND_CODE, type KindMask, type Landmark } from "./search-kinds.ts";
 
 /** A household's ledger entry as of the cursor; `not_run` names the failed calls that were never run. */
@@ -185,9 +185,7 @@ export class CursorIndex {
         return h === null ? null : this.#fixture.task_households.includes(h as never) ? "in_scope" : "out_of_scope";
       },
       landmark: (which, from, direction) => {
-        const list = this.#landmarksUpTo(which, length);
-        const before = countAtOrBefore(list, direction === 1 ? from : from - 1);
-        const found = direction === 1 ? list[before] : list[before - 1];
+        const found = nextFrom(this.#landmarksUpTo(which, length), from, direction);
         return found !== undefined && within(found) ? found : undefined;
       },
       ofKinds: (mask) => {

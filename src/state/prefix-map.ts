@@ -10,6 +10,12 @@ export function countAtOrBefore(list: ArrayLike<number>, limit: number): number 
   return lo;
 }
 
+/** In an ascending list, the first entry after `from` (direction 1) or the last before it (-1); undefined when there is none. */
+export function nextFrom(list: ArrayLike<number>, from: number, direction: 1 | -1): number | undefined {
+  const before = countAtOrBefore(list, direction === 1 ? from : from - 1);
+  return direction === 1 ? list[before] : list[before - 1];
+}
+
 /** Where a log's keys are: its length, the key at an index (if any) and the value there. */
 export interface KeyedLog<V> {
   length(): number;

@@ -1,4 +1,4 @@
-import { countAtOrBefore } from "./prefix-map.ts";
+import { countAtOrBefore, nextFrom } from "./prefix-map.ts";
 
 /** The events a search found, ascending; only the first `count` entries of `indices` are found ones. */
 export interface Matches {
@@ -26,8 +26,7 @@ export function matchPosition(m: Matches, cursor: number): { ordinal: number; be
 export function matchFrom(m: Matches, cursor: number, direction: 1 | -1): { index: number; wrapped: boolean } | undefined {
   if (m.count === 0) return undefined;
   const list = found(m);
-  const before = countAtOrBefore(list, direction === 1 ? cursor : cursor - 1);
-  const next = direction === 1 ? list[before] : list[before - 1];
+  const next = nextFrom(list, cursor, direction);
   if (next !== undefined) return { index: next, wrapped: false };
   return { index: (direction === 1 ? list[0] : list[m.count - 1]) as number, wrapped: true };
 }
