@@ -8,12 +8,16 @@ import type { SealStatus } from "../interop/html-report.ts";
 import type { ExportFile } from "./io-slice.ts";
 import type { Store } from "./store.ts";
 import { fixtureById } from "./workspace-slice.ts";
+import { yieldToPage } from "./yield-to-page.ts";
 
 export type ShareFormat = "html" | "otlp";
 
 export interface ShareFile extends ExportFile {
   mimeType: string;
 }
+
+/** Parts of the HTML report (a run's section each) written between two pauses. */
+const SECTIONS_PER_PAUSE = 25;
 
 /** The workbench seals what it exports a moment before: the report says so rather than "not checked". */
 const SEALED_HERE = { status: "verified" as SealStatus, message: "sealed by the workbench when this file was written" };
@@ -28,12 +32,19 @@ export async function shareFile(state: Store, what: "run" | "suite", format: Sha
     const { otlpJsonOfRuns } = await import("../interop/otlp.ts");
     return { fileName: `${base}.otlp.json`, text: otlpJsonOfRuns(runs, { seal: SEALED_HERE }), mimeType: "application/json" };
   }
-  const { htmlReportOfRuns } = await import("../interop/html-report.ts");
-  const html = htmlReportOfRuns(runs, {
+  const { htmlReportParts } = await import("../interop/html-report.ts");
+  const parts = htmlReportParts(runs, {
     source: `${base}.json`,
     seal: SEALED_HERE,
     declaredFailures: (fixtureId, candidate) => declaredFailures(fixtureById(state, fixtureId), candidate),
     ...(sealed.kind === "suite" && sealed.file.integrity ? { suiteDigest: sealed.file.integrity.digest } : {}),
   });
+  // Written a slice of runs at a time, the page painting in between: a 10,000-run report is seconds of work.
+  let html = "";
+  let written = 0;
+  for (const part of parts) {
+    html += part;
+    if (++written % SECTIONS_PER_PAUSE === 0) await yieldToPage();
+  }
   return { fileName: `${base}.html`, text: html, mimeType: "text/html" };
 }

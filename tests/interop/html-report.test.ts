@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { declaredFailures } from "../../src/evaluation/design.ts";
 import { escapeHtml, html } from "../../src/interop/html.ts";
-import { htmlReportOfRuns } from "../../src/interop/html-report.ts";
+import { htmlReportOfRuns, htmlReportParts } from "../../src/interop/html-report.ts";
 import type { ScoredRunExport } from "../../src/schemas/export.ts";
 import { loadFixtures } from "../support.ts";
 import { exportedSuite, runOf } from "./exports.ts";
@@ -34,6 +34,16 @@ describe("the HTML report", () => {
   let readsInScope: ScoredRunExport[];
   beforeAll(async () => {
     [reference, readsOther, readsInScope] = (await Promise.all(["reference", "reads-other-household", "reads-in-scope-other"].map((c) => exportedSuite(c)))) as [ScoredRunExport[], ScoredRunExport[], ScoredRunExport[]];
+  });
+
+  it("comes in parts a page can pause between: the summary first, then one section per run in order, then the end", () => {
+    const parts = [...htmlReportParts(reference, { declaredFailures: declared })];
+    expect(parts.join("")).toBe(htmlReportOfRuns(reference, { declaredFailures: declared }));
+    expect(parts).toHaveLength(reference.length + 2);
+    expect(parts[0]).toContain("<h2>Summary</h2>");
+    expect(parts[0]).not.toContain('<details class="run"');
+    parts.slice(1, -1).forEach((part, i) => expect(part).toMatch(new RegExp(`^<details class="run" id="run-${i + 1}"`)));
+    expect(parts.at(-1)).toMatch(/^<\/section>\n<footer>[\s\S]*<\/html>\n$/);
   });
 
   it("escapes everything a run says: hostile text in a message, a reply, names and explanations stays text", () => {
