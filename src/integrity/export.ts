@@ -2,7 +2,7 @@ import { canonicalJson, RUNTIME_VERSION } from "../runtime/canonical.ts";
 import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type CandidateKind, type EvaluationPlan } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
-import { sealRun, suiteDigest } from "./run-digest.ts";
+import { sealRun, suiteDigestOfDigests } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
 
 export interface ExportOptions {
@@ -70,9 +70,9 @@ export async function exportSuite(
 /** Runs that are already sealed, bound into one sealed suite (with the plan they were run under, if any). */
 export async function sealSuite(runs: readonly ScoredRunExport[], options: Pick<ExportOptions, "sha256" | "nowIso"> & { plan?: EvaluationPlan }): Promise<ScoredSuiteExport> {
   const header = { format: SCORED_SUITE_FORMAT, exported_at: options.nowIso, runtime_version: RUNTIME_VERSION, ...(options.plan ? { plan: options.plan } : {}) };
-  const integrity = { algorithm: "sha256", canonicalization: "RFC8785", digest: await suiteDigest(header, runs, options.sha256) };
-  // Each run is a ScoredRunExport already (parsed when it was sealed or read): only the suite's own
-  // fields are checked here, not 10,000 runs a second time.
+  // Each run is a ScoredRunExport already (parsed when it was sealed or read): its digest is read
+  // as it is, and only the suite's own fields are checked here, not 10,000 runs a second time.
+  const integrity = { algorithm: "sha256", canonicalization: "RFC8785", digest: await suiteDigestOfDigests(header, runs.map((r) => r.integrity?.digest ?? null), options.sha256) };
   const { runs: _none, integrity: sealed, ...head } = ScoredSuiteExport.parse({ ...header, runs: [], integrity });
   return { ...head, runs: [...runs], integrity: sealed };
 }

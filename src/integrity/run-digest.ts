@@ -110,10 +110,6 @@ export const runDigestOf = (run: { integrity?: unknown }): string | null => pars
  * The suite digest: its header (with the plan, when there is one) and the run digests, in order, so
  * a run removed, added or reordered, or a plan edited, is evident. Suites without a plan hash as before.
  */
-export async function suiteDigest(header: SuiteHeader, runs: readonly { integrity?: unknown }[], sha256: Sha256Hex): Promise<string> {
-  return suiteDigestOfDigests(header, runs.map(runDigestOf), sha256);
-}
-
 export function suiteDigestOfDigests(header: SuiteHeader, digests: readonly (string | null)[], sha256: Sha256Hex): Promise<string> {
   const plan = header.plan === undefined ? {} : { plan: header.plan };
   return hashOf(sha256, canonicalJson({ format: header.format, exported_at: header.exported_at, runtime_version: header.runtime_version, ...plan, runs: digests }));
