@@ -12,7 +12,9 @@ import { yieldToPage } from "./yield-to-page.ts";
 
 export type ShareFormat = "html" | "otlp";
 
-export interface ShareFile extends ExportFile {
+export interface ShareFile extends Omit<ExportFile, "text"> {
+  /** Whole, or in parts (the HTML report's runs), which a download encodes without joining them. */
+  text: string | readonly string[];
   mimeType: string;
 }
 
@@ -21,6 +23,16 @@ const SECTIONS_PER_PAUSE = 25;
 
 /** The workbench seals what it exports a moment before: the report says so rather than "not checked". */
 const SEALED_HERE = { status: "verified" as SealStatus, message: "sealed by the workbench when this file was written" };
+
+/** Each fixture's declared failures for a candidate, looked up once per pair (a suite asks for every run). */
+function declaredIn(state: Store): (fixtureId: string, candidate: string) => readonly string[] | undefined {
+  const known = new Map<string, readonly string[] | undefined>();
+  return (fixtureId, candidate) => {
+    const key = JSON.stringify([fixtureId, candidate]);
+    if (!known.has(key)) known.set(key, declaredFailures(fixtureById(state, fixtureId), candidate));
+    return known.get(key);
+  };
+}
 
 /** The HTML report or the OTLP JSON of the current run or suite; null when there is nothing finished to share. */
 export async function shareFile(state: Store, what: "run" | "suite", format: ShareFormat): Promise<ShareFile | null> {
@@ -36,15 +48,15 @@ export async function shareFile(state: Store, what: "run" | "suite", format: Sha
   const parts = htmlReportParts(runs, {
     source: `${base}.json`,
     seal: SEALED_HERE,
-    declaredFailures: (fixtureId, candidate) => declaredFailures(fixtureById(state, fixtureId), candidate),
+    declaredFailures: declaredIn(state),
     ...(sealed.kind === "suite" && sealed.file.integrity ? { suiteDigest: sealed.file.integrity.digest } : {}),
   });
   // Written a slice of runs at a time, the page painting in between: a 10,000-run report is seconds of work.
-  let html = "";
-  let written = 0;
+  const html: string[] = [];
   for (const part of parts) {
-    html += part;
-    if (++written % SECTIONS_PER_PAUSE === 0) await yieldToPage();
+    // An empty part is the writer saying it may pause (while it reads the runs).
+    if (part !== "") html.push(part);
+    if (part === "" || html.length % SECTIONS_PER_PAUSE === 0) await yieldToPage();
   }
   return { fileName: `${base}.html`, text: html, mimeType: "text/html" };
 }

@@ -37,8 +37,15 @@ describe("the HTML report", () => {
   });
 
   it("comes in parts a page can pause between: the summary first, then one section per run in order, then the end", () => {
-    const parts = [...htmlReportParts(reference, { declaredFailures: declared })];
-    expect(parts.join("")).toBe(htmlReportOfRuns(reference, { declaredFailures: declared }));
+    // Empty parts, one per 250 runs read, come before the summary: points to pause at.
+    const many = Array.from({ length: 600 }, () => reference[0]!);
+    const manyParts = [...htmlReportParts(many)];
+    expect(manyParts.slice(0, 2)).toEqual(["", ""]);
+    expect(manyParts[2]).toContain("<h2>Summary</h2>");
+    expect(manyParts).toHaveLength(2 + 600 + 2);
+    const all = [...htmlReportParts(reference, { declaredFailures: declared })];
+    expect(all.join("")).toBe(htmlReportOfRuns(reference, { declaredFailures: declared }));
+    const parts = all.filter((p) => p !== "");
     expect(parts).toHaveLength(reference.length + 2);
     expect(parts[0]).toContain("<h2>Summary</h2>");
     expect(parts[0]).not.toContain('<details class="run"');

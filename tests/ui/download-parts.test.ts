@@ -12,4 +12,15 @@ describe("a download's text, encoded in slices", () => {
     expect(bytes.equals(Buffer.from(text, "utf8"))).toBe(true);
     expect(await utf8Parts("short")).toEqual(["short"]);
   });
+
+  it("text in parts is encoded a batch of whole parts at a time, never joined whole, and is the parts' UTF-8 in order", async () => {
+    const slice = 1 << 22;
+    const texts = ["<head>😀", "é".repeat(slice - 10), "a".repeat(slice), "b", "😀tail"];
+    const parts = await utf8Parts(texts);
+    // The first three parts reach the slice together; the last two are the rest.
+    expect(parts.length).toBe(2);
+    const bytes = Buffer.concat(parts.map((p) => Buffer.from(p as Uint8Array)));
+    expect(bytes.equals(Buffer.from(texts.join(""), "utf8"))).toBe(true);
+    expect(await utf8Parts([])).toEqual([]);
+  });
 });
