@@ -9,7 +9,7 @@ import { MAX_IMPORT_BYTES, startImport, textSource, type ImportOutcome, type Imp
 import type { LoadedRun } from "./run-slice.ts";
 import type { Store } from "./store.ts";
 import { allFixtures, fixtureById } from "./workspace-slice.ts";
-import { suiteText } from "./suite-text.ts";
+import { suiteTextParts } from "./suite-text.ts";
 import { yieldToPage } from "./yield-to-page.ts";
 
 export { MAX_IMPORT_BYTES };
@@ -19,6 +19,12 @@ export type Notice = { kind: "error" | "info"; text: string };
 export interface ExportFile {
   fileName: string;
   text: string;
+}
+
+/** A file written in parts (a suite's runs, a report's sections): joined, they are its text. A download encodes them without joining them. */
+export interface PartedFile {
+  fileName: string;
+  parts: readonly string[];
 }
 
 /** An import under way, for the progress bar. */
@@ -39,7 +45,7 @@ export interface IoSlice {
   /** The current run or suite sealed, as a value (the share writers take it as it is); null when there is none. */
   sealedExport(what: "run" | "suite", options: { includeDiagnostics: boolean }): Promise<SealedExport | null>;
   exportRun(options: { includeDiagnostics: boolean }): Promise<ExportFile | null>;
-  exportSuite(options: { includeDiagnostics: boolean }): Promise<ExportFile | null>;
+  exportSuite(options: { includeDiagnostics: boolean }): Promise<PartedFile | null>;
   /** The import under way, if any. */
   importing: ImportingState | null;
   /**
@@ -71,7 +77,7 @@ export const createIoSlice =
       return false;
     };
     /** An export that cannot be written is reported in the notice, never thrown at the button. */
-    const reported = async (make: () => Promise<ExportFile | null>): Promise<ExportFile | null> => {
+    const reported = async <F extends ExportFile | PartedFile>(make: () => Promise<F | null>): Promise<F | null> => {
       try {
         return await make();
       } catch (error) {
@@ -106,7 +112,7 @@ export const createIoSlice =
       }),
       exportSuite: (options) => reported(async () => {
         const sealed = await get().sealedExport("suite", options);
-        return sealed?.kind === "suite" ? { fileName: `${sealed.baseName}.json`, text: await suiteText(sealed.file, yieldToPage) } : null;
+        return sealed?.kind === "suite" ? { fileName: `${sealed.baseName}.json`, parts: await suiteTextParts(sealed.file, yieldToPage) } : null;
       }),
       importing: null,
       importFile: (fileName, file) => runImport(fileName, file),

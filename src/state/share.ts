@@ -5,18 +5,14 @@
 // OpenTelemetry SDK: ~12 KB gzipped).
 import { declaredFailures } from "../evaluation/design.ts";
 import type { SealStatus } from "../interop/html-report.ts";
-import type { ExportFile } from "./io-slice.ts";
+import type { ExportFile, PartedFile } from "./io-slice.ts";
 import type { Store } from "./store.ts";
 import { fixtureById } from "./workspace-slice.ts";
 import { yieldToPage } from "./yield-to-page.ts";
 
 export type ShareFormat = "html" | "otlp";
 
-export interface ShareFile extends Omit<ExportFile, "text"> {
-  /** Whole, or in parts (the HTML report's runs), which a download encodes without joining them. */
-  text: string | readonly string[];
-  mimeType: string;
-}
+export type ShareFile = (ExportFile | PartedFile) & { mimeType: string };
 
 /** Parts of the HTML report (a run's section each) written between two pauses. */
 const SECTIONS_PER_PAUSE = 25;
@@ -58,5 +54,5 @@ export async function shareFile(state: Store, what: "run" | "suite", format: Sha
     if (part !== "") html.push(part);
     if (part === "" || html.length % SECTIONS_PER_PAUSE === 0) await yieldToPage();
   }
-  return { fileName: `${base}.html`, text: html, mimeType: "text/html" };
+  return { fileName: `${base}.html`, parts: html, mimeType: "text/html" };
 }

@@ -261,7 +261,7 @@ describe("imports and exports that a candidate's own data must not break", () =>
   it("a suite whose seals were removed imports with a loud NOT VERIFIED, and a suite header edit is caught", async () => {
     const store = makeStore();
     await store.getState().runSuite("claimed-authority");
-    const text = (await store.getState().exportSuite({ includeDiagnostics: false }))!.text;
+    const text = (await store.getState().exportSuite({ includeDiagnostics: false }))!.parts.join("");
     const stripped = JSON.parse(text) as { integrity?: unknown; runs: { integrity?: unknown }[] };
     delete stripped.integrity;
     stripped.runs.forEach((r) => delete r.integrity);
@@ -279,12 +279,12 @@ describe("suite provenance", () => {
   it("a suite loaded from a file is exported as imported runs, not as runs scored here", async () => {
     const store = makeStore();
     await store.getState().runSuite("claimed-authority");
-    const first = JSON.parse((await store.getState().exportSuite({ includeDiagnostics: false }))!.text) as { runs: { candidate: { kind: string } }[] };
+    const first = JSON.parse((await store.getState().exportSuite({ includeDiagnostics: false }))!.parts.join("")) as { runs: { candidate: { kind: string } }[] };
     expect(new Set(first.runs.map((r) => r.candidate.kind))).toEqual(new Set(["scripted"]));
     const other = makeStore();
     await other.getState().importText("suite.json", JSON.stringify(first));
     expect(other.getState().suite.kind).toBe("imported");
-    const again = JSON.parse((await other.getState().exportSuite({ includeDiagnostics: false }))!.text) as { runs: { candidate: { kind: string } }[] };
+    const again = JSON.parse((await other.getState().exportSuite({ includeDiagnostics: false }))!.parts.join("")) as { runs: { candidate: { kind: string } }[] };
     expect(new Set(again.runs.map((r) => r.candidate.kind))).toEqual(new Set(["imported"]));
   });
 });
