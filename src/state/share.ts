@@ -37,8 +37,14 @@ export async function shareFile(state: Store, what: "run" | "suite", format: Sha
   const runs = sealed.kind === "run" ? [sealed.file] : sealed.file.runs;
   const base = sealed.baseName;
   if (format === "otlp") {
-    const { otlpJsonOfRuns } = await import("../interop/otlp.ts");
-    return { fileName: `${base}.otlp.json`, text: otlpJsonOfRuns(runs, { seal: SEALED_HERE }), mimeType: "application/json" };
+    const { otlpJsonParts } = await import("../interop/otlp.ts");
+    // A few runs' spans at a time, the page painting in between: a 10,000-run suite's is seconds of work.
+    const otlp: string[] = [];
+    for (const part of otlpJsonParts(runs, { seal: SEALED_HERE })) {
+      otlp.push(part);
+      await yieldToPage();
+    }
+    return { fileName: `${base}.otlp.json`, parts: otlp, mimeType: "application/json" };
   }
   const { htmlReportParts } = await import("../interop/html-report.ts");
   const parts = htmlReportParts(runs, {

@@ -1,7 +1,7 @@
 import * as semconv from "@opentelemetry/semantic-conventions/incubating";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BOUNDARY_GUARDIAN, EVALUATION_RESULT_EVENT, GEN_AI, OPERATION } from "../../src/interop/genai-semconv.ts";
-import { hrTimeOf, otlpJsonOfRuns, otlpProtobufOfRuns } from "../../src/interop/otlp.ts";
+import { hrTimeOf, otlpJsonOfRuns, otlpJsonParts, otlpProtobufOfRuns } from "../../src/interop/otlp.ts";
 import type { ScoredRunExport } from "../../src/schemas/export.ts";
 import { exportedSuite, runOf } from "./exports.ts";
 import { attributesOf, decodeJson, decodeProtobuf, spansOf, uncovered, type DecodedSpan } from "./otlp-decode.ts";
@@ -112,6 +112,17 @@ describe("OTLP export of runs (OpenTelemetry GenAI conventions)", () => {
     const chat = childrenOf(spans, root)[0]!;
     expect(chat.startNs - root.startNs).toBe(BigInt(request.at_ms) * 1_000_000n);
     expect(chat.endNs - chat.startNs).toBe(BigInt(reply.at_ms - request.at_ms) * 1_000_000n);
+  });
+
+  it("in parts, a few runs' spans each, is the same request byte for byte once joined", () => {
+    // More runs than three parts hold, some twice (their traces are told apart by place), a seal said.
+    const runs = Array.from({ length: 60 }, (_, i) => [...reference, ...readsOther][i % (reference.length + readsOther.length)]!);
+    const options = { seal: { status: "verified" as const, message: 'sealed, "quoted" and \\ escaped' } };
+    const parts = [...otlpJsonParts(runs, options)];
+    expect(parts.length).toBe(Math.ceil(runs.length / 25) + 1);
+    expect(parts.join("")).toBe(otlpJsonOfRuns(runs, options));
+    expect([...otlpJsonParts(runs.slice(0, 1))].join("")).toBe(otlpJsonOfRuns(runs.slice(0, 1)));
+    expect([...otlpJsonParts([])].join("")).toBe(otlpJsonOfRuns([]));
   });
 
   it("is reproducible: the same runs give the same bytes", () => {
