@@ -1,5 +1,5 @@
 import { LEAK_SHAPES } from "./leak-shapes.ts";
-import { memoByKey } from "./memo.ts";
+import { memoByKey, memoByString } from "./memo.ts";
 import { asRead, asReadCaseless } from "./read-as-person.ts";
 
 export interface Leak {
@@ -72,29 +72,23 @@ export function findLeaks(where: string, text: string, fragments: readonly strin
 
 // The same strings come back run after run (a fixture's holdings, notes and calculator names in
 // every re-scored run of a suite): the answer for a text depends only on these three inputs. A list
-// of fragments is keyed by a number, so the long list is not part of every text's key.
-// Stryker disable next-line StringLiteral: the separators only keep distinct inputs apart.
-const scanRemembered = memoByKey((text: string, fragments: readonly string[], shown: readonly string[]) => `${fragmentsId(fragments)}\u0002${text}\u0000${shown.join("\u0001")}`, scan);
+// of fragments is keyed by a number, so the long list is not part of every text's key; the text and
+// the shown sentences by their JSON, which no two different inputs share.
+// Stryker disable next-line StringLiteral: the colon only keeps the number apart from the JSON, which starts with a bracket anyway.
+const scanRemembered = memoByKey((text: string, fragments: readonly string[], shown: readonly string[]) => `${fragmentsId(fragments)}:${JSON.stringify([text, shown])}`, scan);
 
 /** A number per list of fragments (by content): a frozen list (as check-integrity remembers them) is joined once, since it cannot change. */
 function fragmentsId(fragments: readonly string[]): number {
   let joined = joinedFragments.get(fragments);
   if (joined === undefined) {
-    // Stryker disable next-line StringLiteral: the separator only keeps distinct inputs apart.
-    joined = fragments.join("\u0001");
+    joined = JSON.stringify(fragments);
     if (Object.isFrozen(fragments)) joinedFragments.set(fragments, joined);
   }
-  let id = fragmentIds.get(joined);
-  if (id === undefined) {
-    // Stryker disable next-line all: the bound only caps memory; a forgotten list gets a new number, never an old one.
-    if (fragmentIds.size >= FRAGMENT_LISTS) fragmentIds.clear();
-    fragmentIds.set(joined, (id = nextFragmentsId++));
-  }
-  return id;
+  return idOfJoined(joined);
 }
-const FRAGMENT_LISTS = 1_000;
-const fragmentIds = new Map<string, number>();
 let nextFragmentsId = 0;
+// A list forgotten by the bound gets a new number, never an old one: a number names one list only.
+const idOfJoined = memoByString(() => nextFragmentsId++);
 const joinedFragments = new WeakMap<readonly string[], string>();
 
 function scan(text: string, fragments: readonly string[], shown: readonly string[]): Omit<Leak, "where">[] {

@@ -1,5 +1,6 @@
-// A pure function of one string, remembered: a re-scored suite reads the same notes, holdings and
-// messages run after run. The results are frozen, so no caller can change what the next one gets.
+// A pure function of one string (or of several values, under a string key), remembered: a re-scored
+// suite reads the same notes, holdings and messages run after run. The results are frozen, so no
+// caller can change what the next one gets.
 
 // Stryker disable all: remembering changes no answer (a mutant that forgets, or forgets sooner, is
 // equivalent); tests/scoring/memo.test.ts holds what matters, that an answer cannot be changed.

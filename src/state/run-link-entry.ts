@@ -9,7 +9,8 @@ import type { HistoryStore } from "./history-store.ts";
 
 // Making a run's link seals a fresh export of it and hashes its content: for a 1,000,003-event run
 // that is half a minute of work, so an imported run's link is made in the import worker (which has
-// the run already) and the page only learns the id. Runs made in the page are made here, in the page.
+// the run already) and the page only learns the id. A run made in the page links to its history entry
+// as it is saved; only one not saved (a replay from the page's address, a failed save) is linked here.
 
 /**
  * Runs longer than this get no link: the link keeps a sealed export of the whole run in the browser's

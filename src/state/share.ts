@@ -20,6 +20,20 @@ const SECTIONS_PER_PAUSE = 25;
 /** The workbench seals what it exports a moment before: the report says so rather than "not checked". */
 const SEALED_HERE = { status: "verified" as SealStatus, message: "sealed by the workbench when this file was written" };
 
+/**
+ * A writer's parts, kept apart for the download, with the page let back in every `perPause` parts:
+ * a 10,000-run report is seconds of work. An empty part is the writer saying it may pause (while it
+ * reads the runs) and is not kept.
+ */
+async function collectParts(parts: Iterable<string>, perPause: number): Promise<string[]> {
+  const kept: string[] = [];
+  for (const part of parts) {
+    if (part !== "") kept.push(part);
+    if (part === "" || kept.length % perPause === 0) await yieldToPage();
+  }
+  return kept;
+}
+
 /** Each fixture's declared failures for a candidate, looked up once per pair (a suite asks for every run). */
 function declaredIn(state: Store): (fixtureId: string, candidate: string) => readonly string[] | undefined {
   const known = new Map<string, readonly string[] | undefined>();
@@ -38,13 +52,8 @@ export async function shareFile(state: Store, what: "run" | "suite", format: Sha
   const base = sealed.baseName;
   if (format === "otlp") {
     const { otlpJsonParts } = await import("../interop/otlp.ts");
-    // A few runs' spans at a time, the page painting in between: a 10,000-run suite's is seconds of work.
-    const otlp: string[] = [];
-    for (const part of otlpJsonParts(runs, { seal: SEALED_HERE })) {
-      otlp.push(part);
-      await yieldToPage();
-    }
-    return { fileName: `${base}.otlp.json`, parts: otlp, mimeType: "application/json" };
+    // A part is a few runs' spans: seconds of work for a 10,000-run suite.
+    return { fileName: `${base}.otlp.json`, parts: await collectParts(otlpJsonParts(runs, { seal: SEALED_HERE }), 1), mimeType: "application/json" };
   }
   const { htmlReportParts } = await import("../interop/html-report.ts");
   const parts = htmlReportParts(runs, {
@@ -53,12 +62,5 @@ export async function shareFile(state: Store, what: "run" | "suite", format: Sha
     declaredFailures: declaredIn(state),
     ...(sealed.kind === "suite" && sealed.file.integrity ? { suiteDigest: sealed.file.integrity.digest } : {}),
   });
-  // Written a slice of runs at a time, the page painting in between: a 10,000-run report is seconds of work.
-  const html: string[] = [];
-  for (const part of parts) {
-    // An empty part is the writer saying it may pause (while it reads the runs).
-    if (part !== "") html.push(part);
-    if (part === "" || html.length % SECTIONS_PER_PAUSE === 0) await yieldToPage();
-  }
-  return { fileName: `${base}.html`, parts: html, mimeType: "text/html" };
+  return { fileName: `${base}.html`, parts: await collectParts(parts, SECTIONS_PER_PAUSE), mimeType: "text/html" };
 }

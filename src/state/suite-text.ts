@@ -29,5 +29,3 @@ export async function suiteTextParts(file: ScoredSuiteExport, pause: () => Promi
 const WRAPPER_HEAD = '{\n  "runs": [\n';
 const WRAPPER_TAIL = "\n  ]\n}";
 
-/** The same text, joined. */
-export const suiteText = async (file: ScoredSuiteExport, pause: () => Promise<void>): Promise<string> => (await suiteTextParts(file, pause)).join("");

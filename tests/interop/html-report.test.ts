@@ -43,9 +43,7 @@ describe("the HTML report", () => {
     expect(manyParts.slice(0, 2)).toEqual(["", ""]);
     expect(manyParts[2]).toContain("<h2>Summary</h2>");
     expect(manyParts).toHaveLength(2 + 600 + 2);
-    const all = [...htmlReportParts(reference, { declaredFailures: declared })];
-    expect(all.join("")).toBe(htmlReportOfRuns(reference, { declaredFailures: declared }));
-    const parts = all.filter((p) => p !== "");
+    const parts = [...htmlReportParts(reference, { declaredFailures: declared })].filter((p) => p !== "");
     expect(parts).toHaveLength(reference.length + 2);
     expect(parts[0]).toContain("<h2>Summary</h2>");
     expect(parts[0]).not.toContain('<details class="run"');

@@ -39,6 +39,12 @@ describe("remembered answers", () => {
     expect(findLeaks("d", shown, [], [shown])).toEqual([]);
   });
 
+  it("two different inputs never share a remembered answer, whatever characters their texts and shown sentences hold", () => {
+    const fragments = ["ledger-db.internal:5432"];
+    expect(findLeaks("a", "all fine", fragments, ["ledger-db.internal:5432\u0000"])).toEqual([]);
+    expect(findLeaks("b", "all fine\u0000ledger-db.internal:5432", fragments, []).map((l) => l.kind)).toContain("diagnostics text");
+  });
+
   it("each call names its own place, though the scan is shared", () => {
     const text = "ETIMEDOUT reading the store";
     expect(findLeaks("result.message", text, []).map((l) => l.where)).toEqual(["result.message"]);

@@ -100,6 +100,28 @@ describe("AfterPaint", () => {
     expect(later.queryByText("c")).not.toBeNull();
   });
 
+  it("a drawn part whose frames change does not wait again: the next part still gets its turn", async () => {
+    const a = (frames: number) => (
+      <AfterPaint frames={frames} placeholder={<p>a…</p>}>
+        <p>a</p>
+      </AfterPaint>
+    );
+    const { queryByText, rerender } = render(<>{a(1)}</>);
+    for (let i = 0; i < 10 && queryByText("a") === null; i++) await act(frame);
+    expect(queryByText("a")).not.toBeNull();
+    rerender(
+      <>
+        {a(2)}
+        {/* Its frames come after a's new ones: a would take the turn first. */}
+        <AfterPaint frames={3} placeholder={<p>b…</p>}>
+          <p>b</p>
+        </AfterPaint>
+      </>,
+    );
+    for (let i = 0; i < 10 && queryByText("b") === null; i++) await act(frame);
+    expect(queryByText("b")).not.toBeNull();
+  });
+
   it("unsliced, it mounts in the task after the frame too", async () => {
     const { queryByText } = render(
       <AfterPaint sliced={false} placeholder={<p>preparing…</p>}>

@@ -36,8 +36,10 @@ export function AfterPaint({ children, placeholder, frames = 1, sliced = true, d
     return () => observer.disconnect();
   }, [measures]);
   const turn = useRef<Turn | null>(null);
+  const drawn = width !== null;
   useEffect(() => {
-    if (!deferred) return;
+    // Drawn once, never waited for again: a turn taken now would end only with a commit that, the width unchanged, never comes.
+    if (!deferred || drawn) return;
     let frame = 0;
     let timer = 0;
     let left = frames;
@@ -59,7 +61,7 @@ export function AfterPaint({ children, placeholder, frames = 1, sliced = true, d
       turn.current?.end();
       turn.current = null;
     };
-  }, [frames, sliced, deferred]);
+  }, [frames, sliced, deferred, drawn]);
   // Drawn: the next part may start after the paint this commit leads to.
   useEffect(() => {
     if (width === null) return;

@@ -79,7 +79,7 @@ export function PassKChart({ reliability, defer = false }: { reliability: Reliab
   );
 }
 
-/** Steps (when `stepped`): the axes and grid, then the fixtures' curves, then the overall one, the legend and the tooltip. */
+/** Steps (when `stepped`): the axes and grid, then the curves and their legend, then the tooltip. */
 function Curves({ reliability, rows, ticks, dots, width, stepped }: { reliability: Reliability; rows: Row[]; ticks: number[]; dots: boolean; width: number; stepped: boolean }) {
   const step = useSteps(3, stepped);
   return (
@@ -95,12 +95,13 @@ function Curves({ reliability, rows, ticks, dots, width, stepped }: { reliabilit
             formatter={(v) => (typeof v === "number" ? formatShare(v / 100) : "—")}
           />
         )}
-        {step >= 3 && <Legend wrapperStyle={{ fontSize: 11 }} />}
+        {/* The legend comes with the curves: recharts makes room for it, and adding it later would draw them all again at another scale. */}
+        {step >= 2 && <Legend wrapperStyle={{ fontSize: 11 }} />}
         {step >= 2 &&
           reliability.fixtures.map((f, i) => (
             <Line key={f.fixture} type="linear" dataKey={f.fixture} stroke={PALETTE[i % PALETTE.length] ?? "var(--accent)"} strokeWidth={1.5} dot={dots ? { r: 2.5 } : false} isAnimationActive={false} connectNulls={false} />
           ))}
-        {step >= 3 && <Line type="linear" dataKey={OVERALL} name="overall (mean)" stroke="var(--text)" strokeWidth={3.5} dot={dots ? { r: 3.5 } : false} isAnimationActive={false} />}
+        {step >= 2 && <Line type="linear" dataKey={OVERALL} name="overall (mean)" stroke="var(--text)" strokeWidth={3.5} dot={dots ? { r: 3.5 } : false} isAnimationActive={false} />}
       </LineChart>
     </ResponsiveContainer>
   );
