@@ -4,7 +4,9 @@ import { SCORED_RUN_FORMAT } from "../schemas/export.ts";
 import type { HistoryEntry } from "../schemas/history.ts";
 import type { StoreDeps } from "./deps.ts";
 import { historyEntryOf, newestFirst } from "./history-entry.ts";
-import type { ExportFile } from "./io-slice.ts";
+import type { PartedFile } from "./io-slice.ts";
+import { suiteTextParts } from "./suite-text.ts";
+import { yieldToPage } from "./yield-to-page.ts";
 import type { RunLinkId } from "./run-link-entry.ts";
 import type { Store } from "./store.ts";
 import { fixtureById } from "./workspace-slice.ts";
@@ -29,7 +31,7 @@ export interface HistorySlice {
   /** Deletes an entry, or a corrupt record (its problem goes with it). */
   deleteHistoryEntry(id: string): Promise<boolean>;
   /** Every stored run, as one sealed `finbound.scored-suite/v1` file that Import takes back. */
-  exportAllHistory(): Promise<ExportFile>;
+  exportAllHistory(): Promise<PartedFile>;
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -138,7 +140,8 @@ export const createHistorySlice =
         // Runs stay sealed as they were saved; the suite digest binds them all, in order.
         const runs = get().history.entries.flatMap((e) => (e.file.format === SCORED_RUN_FORMAT ? [e.file] : e.file.runs));
         const file = await sealSuite(runs, { sha256: deps.sha256Hex, nowIso: deps.nowIso() });
-        return { fileName: `finbound-history-${runs.length}-runs.json`, text: `${JSON.stringify(file, null, 2)}\n` };
+        // Written as Export suite writes a suite: run by run, in parts the download never joins.
+        return { fileName: `finbound-history-${runs.length}-runs.json`, parts: await suiteTextParts(file, yieldToPage) };
       },
     };
   };

@@ -105,11 +105,12 @@ describe("history", () => {
     const suiteSize = store.getState().suite.runs.length;
     const file = await store.getState().exportAllHistory();
     expect(file.fileName).toBe(`finbound-history-${suiteSize + 1}-runs.json`);
-    const suite = JSON.parse(file.text) as { format: string; runs: { fixture: { id: string } }[] };
+    const text = file.parts.join("");
+    const suite = JSON.parse(text) as { format: string; runs: { fixture: { id: string } }[] };
     expect(suite.format).toBe("finbound.scored-suite/v1");
     expect(suite.runs.map((r) => r.fixture.id)).toEqual([...Array<string>(suiteSize).fill("claimed-authority"), "fv-scenario-a"]);
     const other = await openWorkbench(createMemoryHistory());
-    expect(await other.getState().importText(file.fileName, file.text)).toBe(true);
+    expect(await other.getState().importText(file.fileName, text)).toBe(true);
     expect(other.getState().suite.runs).toHaveLength(suiteSize + 1);
   });
 
