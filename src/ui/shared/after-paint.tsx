@@ -35,39 +35,17 @@ export function AfterPaint({ children, placeholder, frames = 1, sliced = true, d
     observer.observe(el);
     return () => observer.disconnect();
   }, [measures]);
-  const turn = useRef<Turn | null>(null);
   const drawn = width !== null;
   useEffect(() => {
     // Drawn once, never waited for again: a turn taken now would end only with a commit that, the width unchanged, never comes.
     if (!deferred || drawn) return;
-    let frame = 0;
-    let timer = 0;
-    let left = frames;
-    const ready = (): void => {
+    // Ended by this cleanup: when the part is drawn (`drawn` changes), or removed.
+    return turns.takeAfter(frames, () => {
       const measured = laidOut.current;
       if (sliced) startTransition(() => setWidth(measured));
       else setWidth(measured);
-    };
-    // Frame by frame, then a task: the timeout runs after the paint its frame led to.
-    const next = (): void => {
-      left -= 1;
-      if (left > 0) frame = requestAnimationFrame(next);
-      else timer = window.setTimeout(() => (turn.current = turns.take(ready)), 0);
-    };
-    frame = requestAnimationFrame(next);
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-      turn.current?.end();
-      turn.current = null;
-    };
+    });
   }, [frames, sliced, deferred, drawn]);
-  // Drawn: the next part may start after the paint this commit leads to.
-  useEffect(() => {
-    if (width === null) return;
-    turn.current?.end();
-    turn.current = null;
-  }, [width]);
   // Not waiting: a width-taking part gets 0, which a ResponsiveContainer takes as "measure yourself".
   if (!deferred) return typeof children === "function" ? children(0) : children;
   if (width !== null) return typeof children === "function" ? children(width) : children;
@@ -83,26 +61,26 @@ export function AfterPaint({ children, placeholder, frames = 1, sliced = true, d
  */
 export function useSteps(count: number, stepped: boolean): number {
   const [step, setStep] = useState(stepped ? 1 : count);
-  useEffect(() => {
-    if (step >= count) return;
-    let timer = 0;
-    let turn: Turn | null = null;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => (turn = turns.take(() => startTransition(() => setStep(step + 1)))), 0);
-    });
-    // Run when the next step has been committed (or the part removed): the turn passes on.
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-      turn?.end();
-    };
-  }, [step, count]);
+  // Ended by this cleanup: when the next step has been committed, or the part removed.
+  useEffect(() => (step >= count ? undefined : turns.takeAfter(1, () => startTransition(() => setStep(step + 1)))), [step, count]);
   return step;
 }
 
-interface Turn {
-  /** Gives up the turn, or the place in the queue: the next part may start. Idempotent. */
-  end(): void;
+/** After `frames` animation frames, then a task (which runs after the paint the last frame led to): `then`. Returns a cancel. */
+function afterFrames(frames: number, then: () => void): () => void {
+  let frame = 0;
+  let timer = 0;
+  let left = frames;
+  const next = (): void => {
+    left -= 1;
+    if (left > 0) frame = requestAnimationFrame(next);
+    else timer = window.setTimeout(then, 0);
+  };
+  frame = requestAnimationFrame(next);
+  return () => {
+    cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
 }
 
 /**
@@ -113,11 +91,17 @@ class Turns {
   #holder: object | null = null;
   readonly #queue: { key: object; start: () => void }[] = [];
 
-  take(start: () => void): Turn {
+  /** `start` once `frames` frames have passed and it is this part's turn. The returned function gives up the wait or the turn (idempotent): call it once the part is drawn. */
+  takeAfter(frames: number, start: () => void): () => void {
     const key = {};
-    if (this.#holder === null) this.#begin(key, start);
-    else this.#queue.push({ key, start });
-    return { end: () => this.#end(key) };
+    const cancel = afterFrames(frames, () => {
+      if (this.#holder === null) this.#begin(key, start);
+      else this.#queue.push({ key, start });
+    });
+    return () => {
+      cancel();
+      this.#end(key);
+    };
   }
 
   #begin(key: object, start: () => void): void {
@@ -134,7 +118,7 @@ class Turns {
     if (!next) return;
     // Held until the next one starts, so a part whose frames come meanwhile queues behind it.
     this.#holder = next.key;
-    requestAnimationFrame(() => window.setTimeout(() => (this.#holder === next.key ? next.start() : undefined), 0));
+    afterFrames(1, () => (this.#holder === next.key ? next.start() : undefined));
   }
 }
 
