@@ -71,7 +71,7 @@ async function benchImport(argv: string[], io: CliIo): Promise<number> {
     await repeat(async () => {
       // The runs are kept, as the workbench keeps them: their memory is part of the cost.
       const kept: ScoredRun[] = [];
-      result = await importFile(bytesSource(bytes, 64 * 1024), { fixtures, sha256, maxWholeBytes: MAX_IMPORT_BYTES, maxLineBytes: MAX_LINE_BYTES, onRun: (run) => kept.push(run) });
+      result = await importFile(bytesSource(bytes, 64 * 1024), { fixtures, sha256, maxWholeBytes: MAX_IMPORT_BYTES, maxLineBytes: MAX_LINE_BYTES, onRun: (run) => void kept.push(run) });
       runs = kept.length;
     }),
   );

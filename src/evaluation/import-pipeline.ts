@@ -51,8 +51,12 @@ export interface ImportOptions {
   /** A JSONL suite is streamed; a longer line is refused. Default MAX_LINE_BYTES. */
   maxLineBytes?: number;
   onProgress?(progress: ImportProgress): void;
-  /** Every run re-scored, in file order; the caller keeps them (a result does not hold a suite's runs). */
-  onRun?(run: ScoredRun): void;
+  /**
+   * Every run re-scored, in file order; the caller keeps them (a result does not hold a suite's runs).
+   * The import waits for a promise it returns: the worker sends a long run to the page part by part,
+   * each when the page has taken the last (import.worker.ts).
+   */
+  onRun?(run: ScoredRun): void | Promise<void>;
   /** Asked between runs: true ends the import as cancelled. */
   cancelled?(): boolean;
 }
@@ -123,9 +127,9 @@ class ImportJob {
     this.o.onProgress?.({ bytesRead: this.#bytesRead, bytesTotal: this.source.size, runsDone: this.#runsDone, runsTotal: this.#runsTotal });
   }
 
-  #ran(run: ScoredRun): void {
+  async #ran(run: ScoredRun): Promise<void> {
     this.#runsDone += 1;
-    this.o.onRun?.(run);
+    await this.o.onRun?.(run);
     this.#progress();
   }
 
@@ -201,7 +205,7 @@ class ImportJob {
     if (verification.status === "broken") return refused(rejected(verification));
     const rescored = await rescoreExport(file, fixture, hashed ? parsedEventsOf(parsed) : null);
     this.#runsTotal = 1;
-    this.#ran(rescored.run);
+    await this.#ran(rescored.run);
     const report = { differences: rescored.differences, eventsMatch: rescored.eventsMatch, fixtureMatches: file.fixture.content_hash === (await this.#contentHash(fixture)), verified: verification.status === "verified" };
     return { ok: true, kind: "run", fixtureId: fixture.id, candidate: file.candidate.name, budget: file.budget, report };
   }
@@ -235,7 +239,7 @@ class ImportJob {
       }
       const rescored = await rescoreExport(file, fixture, hashed ? parsedEventsOf(raw) : null);
       if (rescored.differences.length > 0) differing += 1;
-      this.#ran(rescored.run);
+      await this.#ran(rescored.run);
     }
     const verification = await concludeSuite(parsed, digests, unsealed, this.o.sha256);
     if (verification.status === "broken") return refused(rejected(verification));
@@ -250,7 +254,7 @@ class ImportJob {
       if (this.o.cancelled?.()) return CANCELLED;
       const scored = await scoreCollectedTrace(trace, this.o.fixtures, { includeDiagnostics: true });
       if (!scored.ok) return refused(`${traces.length > 1 ? `trace ${i}: ` : ""}field "fixture": ${scored.message}`);
-      this.#ran(scored.run);
+      await this.#ran(scored.run);
     }
     this.#progress(true);
     return { ok: true, kind: "traces", runs: traces.length };
@@ -299,7 +303,7 @@ class StreamedJsonlSuite {
 
   constructor(
     private readonly o: ImportOptions,
-    private readonly ran: (run: ScoredRun) => void,
+    private readonly ran: (run: ScoredRun) => Promise<void>,
     private readonly fixture: (id: string) => Fixture | undefined,
   ) {}
 
@@ -342,7 +346,7 @@ class StreamedJsonlSuite {
     }
     const rescored = await rescoreExport(valid.value, fixture, hashed ? parsedEventsOf(line.parsed) : null);
     if (rescored.differences.length > 0) this.#differing += 1;
-    this.ran(rescored.run);
+    await this.ran(rescored.run);
   }
 
   /** Validation names the header first, then the closing line, then the first invalid run line. */

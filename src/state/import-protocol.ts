@@ -21,8 +21,22 @@ export interface LinkRequest {
 }
 
 /**
+ * The page has taken a part of a long run: the worker sends the next. One part is in flight at a
+ * time, so the worker writing the next part and the page reading this one do not compete for a
+ * core (on two cores, the page's garbage collector's helpers then wait for one; issue 11), and the
+ * message queue never holds the whole run a second time.
+ */
+export interface PartTaken {
+  type: "part-taken";
+}
+
+/** Everything the page sends the import worker. */
+export type ImportWorkerRequest = ImportRequest | LinkRequest | PartTaken;
+
+/**
  * What the import worker sends back, in this order: progress and runs as they come (short runs in
- * batches, a long run in parts, each part one message), then one end; after a LinkRequest, the link.
+ * batches, a long run in parts, each part one message sent when the page has taken the last
+ * (PartTaken)), then one end; after a LinkRequest, the link.
  */
 export type ImportWorkerMessage =
   | { type: "progress"; progress: ImportProgress }

@@ -1,13 +1,13 @@
 // Imports run in a Web Worker: the file is streamed, read, verified and re-scored here, run by run,
 // so the page's main thread only receives progress and the re-scored runs in batches (a long run in
-// parts, so no message takes the page long to receive).
+// parts, so no message takes the page long to receive, one at a time: PartTaken).
 import "./zod-jitless.ts";
 import { importFile } from "../evaluation/import-pipeline.ts";
 import { sha256Sync } from "../integrity/sha256-sync.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { createIndexedDbHistory } from "./idb-history.ts";
-import { blobSource, type ImportRequest, type ImportWorkerMessage, type LinkRequest } from "./import-protocol.ts";
+import { blobSource, type ImportRequest, type ImportWorkerMessage, type ImportWorkerRequest, type LinkRequest } from "./import-protocol.ts";
 import { keepForLink, linkEntryOf } from "./run-link-entry.ts";
 import { isLong, runParts } from "./run-parts.ts";
 
@@ -19,10 +19,25 @@ const BATCH = 64;
 /** The one run the last import read, kept so its link can be made here (LinkRequest). */
 let imported: { run: ScoredRun; fixtures: readonly Fixture[] } | null = null;
 
-self.onmessage = (event: MessageEvent<ImportRequest | LinkRequest>) => {
+/** Resolves when the page has taken the part sent last (PartTaken). */
+let taken: (() => void) | null = null;
+
+self.onmessage = (event: MessageEvent<ImportWorkerRequest>) => {
   const request = event.data;
-  void (request.type === "import" ? runImport(request) : makeLink(request));
+  if (request.type === "part-taken") {
+    taken?.();
+    taken = null;
+  } else void (request.type === "import" ? runImport(request) : makeLink(request));
 };
+
+/** A long run, part by part: each sent when the page has taken the last; the import waits till the end. */
+async function sendInParts(run: ScoredRun): Promise<void> {
+  for (const part of runParts(run)) {
+    const next = new Promise<void>((resolve) => (taken = resolve));
+    post({ type: "run-part", ...part });
+    await next;
+  }
+}
 
 async function runImport({ file, fixtures, maxWholeBytes, maxLineBytes }: ImportRequest): Promise<void> {
   let batch: ScoredRun[] = [];
@@ -46,7 +61,7 @@ async function runImport({ file, fixtures, maxWholeBytes, maxLineBytes }: Import
           return;
         }
         flush();
-        for (const part of runParts(run)) post({ type: "run-part", ...part });
+        return sendInParts(run);
       },
       onProgress: (progress) => {
         flush();

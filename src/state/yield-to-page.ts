@@ -16,3 +16,13 @@ export const yieldToPage = (): Promise<void> =>
     };
     channel.port2.postMessage(null);
   });
+
+/**
+ * Resolves when the page is idle (requestIdleCallback), or after `timeoutMs` if it never is; in a
+ * new task where there is no such callback. For work that may wait for what the page is drawing.
+ */
+export const whenPageIdle = (timeoutMs: number): Promise<void> =>
+  new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else setTimeout(resolve, 0);
+  });

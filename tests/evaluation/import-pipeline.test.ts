@@ -42,7 +42,7 @@ async function jsonlSuite(runs: readonly ScoredRunExport[]): Promise<string[]> {
 /** The import's result, and the runs it handed on, reading the text in chunks of `chunk` bytes. */
 async function imported(text: string, options: Partial<ImportOptions> = {}, chunk = 1024): Promise<{ result: ImportResult; runs: ScoredRun[] }> {
   const runs: ScoredRun[] = [];
-  const result = await importFile(bytesSource(new TextEncoder().encode(text), chunk), { fixtures, sha256: sha256Sync, maxWholeBytes: MAX_IMPORT_BYTES, onRun: (r) => runs.push(r), ...options });
+  const result = await importFile(bytesSource(new TextEncoder().encode(text), chunk), { fixtures, sha256: sha256Sync, maxWholeBytes: MAX_IMPORT_BYTES, onRun: (r) => void runs.push(r), ...options });
   return { result, runs };
 }
 
@@ -155,6 +155,24 @@ describe("importing a suite run by run", () => {
     if (reply) reply.latency_ms = (reply.latency_ms ?? 0) + 1;
     const { result } = await imported(JSON.stringify(file));
     expect(result).toMatchObject({ ok: true, kind: "run", report: { verified: false, eventsMatch: false } });
+  });
+
+  it("hands on a run only when the caller has taken the last (the promise onRun returns), and ends after it took the last", async () => {
+    const runs = await sealedRuns();
+    for (const text of [await jsonSuite(runs), `${(await jsonlSuite(runs)).join("\n")}\n`, JSON.stringify(runs[0])]) {
+      let taking = 0;
+      let most = 0;
+      let taken = 0;
+      const onRun = async (): Promise<void> => {
+        most = Math.max(most, (taking += 1));
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        taking -= 1;
+        taken += 1;
+      };
+      const { result } = await imported(text, { onRun });
+      expect(result.ok).toBe(true);
+      expect({ most, taking, taken }).toEqual({ most: 1, taking: 0, taken: text.startsWith("{\"format\":\"finbound.scored-run") ? 1 : runs.length });
+    }
   });
 
   it("stops between runs when cancelled, handing on nothing more", async () => {
