@@ -1,6 +1,7 @@
 import type { RunEvent } from "../schemas/event.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { ToolCallRecord } from "../schemas/tool-call.ts";
+import { StringPool } from "./string-pool.ts";
 
 // A long run crosses from the import worker to the page in parts. The page receives a message in one
 // task, and structured clone is linear in what the message holds: a 1,000,003-event run sent whole
@@ -32,6 +33,8 @@ export class RunAssembler {
   #head: ScoredRun | null = null;
   #events: RunEvent[] = [];
   #calls: ToolCallRecord[] = [];
+  /** The run's repeated strings, one copy each (string-pool.ts). */
+  #strings = new StringPool();
 
   /** The events of the run being put together, so far: the array the run will hold, appended to. */
   get events(): readonly RunEvent[] {
@@ -43,15 +46,17 @@ export class RunAssembler {
       this.#head = part.run;
       this.#events = [];
       this.#calls = [];
+      this.#strings = new StringPool();
       return null;
     }
     // push per item, not push(...part): a spread of thousands of arguments can overflow the stack.
-    if (part.part === "events") for (const e of part.events) this.#events.push(e);
-    else if (part.part === "calls") for (const c of part.calls) this.#calls.push(c);
+    if (part.part === "events") for (const e of part.events) this.#events.push(this.#strings.share(e));
+    else if (part.part === "calls") for (const c of part.calls) this.#calls.push(this.#strings.share(c));
     else {
       const head = this.#head;
       if (!head) throw new Error("a run's parts ended before its head arrived");
       this.#head = null;
+      this.#strings = new StringPool();
       return { ...head, events: this.#events, result: { ...head.result, tool_calls: this.#calls } };
     }
     return null;

@@ -1,0 +1,58 @@
+// A long run received by structured clone holds each string value as its own copy: a million events
+// repeat a few dozen kinds, tools, replies and error details, and those copies were about a third of
+// the page's heap (178 MB for the bench's 1,000,003-event run, 123 MB with them shared). The major
+// garbage collection that follows such an import marks every one of them; with fewer, its pause no
+// longer lands in the first jumps through the timeline (issue 11). Strings are values, not objects:
+// sharing one changes nothing any code can observe.
+
+/** Distinct strings kept per run: the repeated ones come early; unique ids beyond this are left as they are. */
+export const MAX_POOLED = 4096;
+/** Longer strings are left as they are: few repeat, and each would be held by the pool for the whole run. */
+export const MAX_POOLED_LENGTH = 256;
+
+/** One copy of each string a received run repeats. */
+export class StringPool {
+  readonly #strings = new Map<string, string>();
+  #shared = 0;
+
+  /** How many distinct strings are kept. */
+  get size(): number {
+    return this.#strings.size;
+  }
+
+  /** How many strings were replaced by the copy already kept. */
+  get shared(): number {
+    return this.#shared;
+  }
+
+  /**
+   * `value` with every string in it (at any depth) replaced by the copy already kept, in place:
+   * only for a value just received, which nothing else holds yet. Frozen objects are left as they are.
+   */
+  share<T>(value: T): T {
+    return this.#share(value) as T;
+  }
+
+  #share(value: unknown): unknown {
+    if (typeof value === "string") return this.#string(value);
+    // A frozen value was made in this thread (a run replayed here), not received: nothing to share.
+    if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) value[i] = this.#share(value[i]);
+      return value;
+    }
+    const object = value as Record<string, unknown>;
+    for (const key of Object.keys(object)) object[key] = this.#share(object[key]);
+    return value;
+  }
+
+  #string(text: string): string {
+    const kept = this.#strings.get(text);
+    if (kept !== undefined) {
+      this.#shared += 1;
+      return kept;
+    }
+    if (this.#strings.size < MAX_POOLED && text.length <= MAX_POOLED_LENGTH) this.#strings.set(text, text);
+    return text;
+  }
+}
