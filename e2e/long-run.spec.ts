@@ -7,6 +7,8 @@ import { createVirtualClock } from "../src/runtime/clock.ts";
 import { runEpisode } from "../src/runtime/episode.ts";
 import { REFERENCE_BUDGET } from "../src/schemas/budget.ts";
 import { toScoredRun } from "../src/scoring/score.ts";
+import { PART_SIZE } from "../src/state/run-parts.ts";
+import { decisionsFor, longRunRecord } from "./bench/long-run.ts";
 import { currentRow, eventLog, eventRows, expect, openRun, test } from "./fixtures.ts";
 
 /** A sealed export of a run with a budget of 150 decisions: about 750 events. */
@@ -41,4 +43,31 @@ test("a long run's timeline is virtualized: only rows near the screen exist, and
   await page.keyboard.press("End");
   await expect(currentRow(page)).toHaveAttribute("data-kind", "run_finished");
   await expect(currentRow(page)).toBeInViewport();
+});
+
+test("a run longer than one part crosses from the import worker part by part, arrives whole, and its link opens it", async ({ page, context }) => {
+  await openRun(page, "concentration-hh1001", "reference");
+  const fixture = parseFixture("fv-scenario-a.json", readFileSync(new URL("../fixtures/fv-scenario-a.json", import.meta.url), "utf8"));
+  if (!fixture.ok) throw new Error(fixture.message);
+  // Each part is sent when the page has taken the last (import-protocol.ts): three parts of events, one of tool calls.
+  const record = await longRunRecord(fixture.fixture, decisionsFor(2 * PART_SIZE + 1000));
+  const file = await exportRun(toScoredRun(record, fixture.fixture), fixture.fixture, "scripted", { includeDiagnostics: false, sha256: nodeSha256, nowIso: new Date().toISOString() });
+  const total = file.events.length;
+  expect(total).toBeGreaterThan(2 * PART_SIZE);
+  await page.getByTestId("import-input").setInputFiles({ name: "parts.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
+  await expect(page.getByTestId("notice")).toContainText("parts.json: verified");
+  await expect(page.getByTestId("cursor-position")).toHaveText(`event ${total} of ${total}`);
+  await expect(currentRow(page)).toHaveAttribute("data-kind", "run_finished");
+  await expect(currentRow(page)).toHaveAttribute("data-seq", String(total - 1));
+
+  // Its link is made in the worker once the page is idle, and opens the same run at the same event.
+  const meta = page.getByRole("region", { name: "Metadata and links" });
+  await meta.getByRole("button", { name: "Copy link" }).click();
+  const link = await meta.getByTestId("run-link").inputValue();
+  expect(link).toMatch(/\?run=run-[0-9a-f]+&at=\d+$/);
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(other.getByTestId("cursor-position")).toHaveText(`event ${total} of ${total}`);
+  await expect(currentRow(other)).toHaveAttribute("data-kind", "run_finished");
+  await other.close();
 });

@@ -8,7 +8,7 @@ import type { ScoredRun } from "../schemas/scored-run.ts";
 import { blobSource, type ImportRequest, type ImportWorkerMessage, type LinkRequest, type PartTaken } from "./import-protocol.ts";
 import { CursorIndex } from "./derive.ts";
 import { linkable, type RunLinkId } from "./run-link-entry.ts";
-import { RunAssembler } from "./run-parts.ts";
+import { RunAssembler, type RunPart } from "./run-parts.ts";
 import { LANDMARKS } from "./search-kinds.ts";
 import { whenPageIdle } from "./yield-to-page.ts";
 
@@ -78,7 +78,7 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
     // The worker still holds the run: it makes the link, then is ended (or by a cancel before that).
     // Asked for when the page is idle: making it seals the whole run, and asked at once it took the
     // core the page's first drawing of the run needed (the bench's 10,003-event run, on two cores:
-    // tasks of 56–63 ms in 2 of 6 imports; none in 6 asked when idle; issue 11).
+    // tasks of 56–63 ms in 2 of 6 imports; none in 9 asked when idle; issue 11).
     else void whenPageIdle(LINK_AFTER_MS).then(() => worker.postMessage({ type: "link", kind } satisfies LinkRequest));
     const link = kind === null ? undefined : new Promise<RunLinkId | null>((resolve) => (linked = resolve));
     const prepared = index && runs.length === 1 && index.run === runs[0] ? { index: index.cursor } : {};
@@ -89,6 +89,17 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
     linked?.(link);
     linked = null;
   };
+  const takePart = (part: RunPart): void => {
+    const run = assembler.add(part);
+    if (part.part === "head") {
+      const fixture = start.fixtures.find((f) => f.id === part.run.fixture);
+      index = fixture ? { run: null, cursor: new CursorIndex(fixture) } : null;
+    } else if (part.part === "events" && index) indexSoFar(index.cursor, assembler.events);
+    if (run) {
+      runs.push(run);
+      if (index) index.run = run;
+    }
+  };
   // The runs come from this app's own worker running the same pure pipeline, by structured clone:
   // not a file or network boundary, so they are not validated again here (10,000 runs would cost
   // the page seconds of schema checks; the worker validated the file they came from).
@@ -96,14 +107,13 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
     const message = event.data;
     if (message.type === "runs") for (const run of message.runs) runs.push(run);
     else if (message.type === "run-part") {
-      const run = assembler.add(message);
-      if (message.part === "head") {
-        const fixture = start.fixtures.find((f) => f.id === message.run.fixture);
-        index = fixture ? { run: null, cursor: new CursorIndex(fixture) } : null;
-      } else if (message.part === "events" && index) indexSoFar(index.cursor, assembler.events);
-      if (run) {
-        runs.push(run);
-        if (index) index.run = run;
+      try {
+        takePart(message);
+      } catch (error) {
+        // The worker waits for this part to be taken: the import ends here rather than wait forever.
+        endLink(null);
+        end({ ok: false, cancelled: false, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` });
+        return;
       }
       worker.postMessage({ type: "part-taken" } satisfies PartTaken);
     }

@@ -1,6 +1,6 @@
 // A long run received by structured clone holds each string value as its own copy: a million events
-// repeat a few dozen kinds, tools, replies and error details, and those copies were about a third of
-// the page's heap (178 MB for the bench's 1,000,003-event run, 123 MB with them shared). The major
+// repeat a few dozen kinds, tools, replies and error details, and those copies were over 40 % of the
+// page's heap (179 MB for the bench's 1,000,003-event run, 102 MB with them shared). The major
 // garbage collection that follows such an import marks every one of them; with fewer, its pause no
 // longer lands in the first jumps through the timeline (issue 11). Strings are values, not objects:
 // sharing one changes nothing any code can observe.
@@ -47,12 +47,13 @@ export class StringPool {
   }
 
   #string(text: string): string {
+    if (text.length > MAX_POOLED_LENGTH) return text;
     const kept = this.#strings.get(text);
     if (kept !== undefined) {
       this.#shared += 1;
       return kept;
     }
-    if (this.#strings.size < MAX_POOLED && text.length <= MAX_POOLED_LENGTH) this.#strings.set(text, text);
+    if (this.#strings.size < MAX_POOLED) this.#strings.set(text, text);
     return text;
   }
 }
