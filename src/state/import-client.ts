@@ -10,6 +10,7 @@ import { CursorIndex } from "./derive.ts";
 import { linkable, type RunLinkId } from "./run-link-entry.ts";
 import { RunAssembler, type RunPart } from "./run-parts.ts";
 import { LANDMARKS } from "./search-kinds.ts";
+import { StringPool } from "./string-pool.ts";
 import { whenPageIdle } from "./yield-to-page.ts";
 
 export { MAX_IMPORT_BYTES };
@@ -66,7 +67,9 @@ export function openedRunKind(result: ImportResult, runs: number): CandidateKind
 function inWorker(file: Blob, start: ImportStart): ImportTask {
   const worker = new Worker(new URL("./import.worker.ts", import.meta.url), { type: "module" });
   const runs: ScoredRun[] = [];
-  const assembler = new RunAssembler();
+  // One copy of each string the runs repeat, in batches or in parts (string-pool.ts).
+  const strings = new StringPool();
+  const assembler = new RunAssembler(strings);
   let index: { run: ScoredRun | null; cursor: CursorIndex } | null = null;
   let settle: (outcome: ImportOutcome) => void = () => {};
   const done = new Promise<ImportOutcome>((resolve) => (settle = resolve));
@@ -105,7 +108,7 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
   // the page seconds of schema checks; the worker validated the file they came from).
   worker.onmessage = (event: MessageEvent<ImportWorkerMessage>) => {
     const message = event.data;
-    if (message.type === "runs") for (const run of message.runs) runs.push(run);
+    if (message.type === "runs") for (const run of message.runs) runs.push(strings.share(run));
     else if (message.type === "run-part") {
       try {
         takePart(message);

@@ -33,8 +33,12 @@ export class RunAssembler {
   #head: ScoredRun | null = null;
   #events: RunEvent[] = [];
   #calls: ToolCallRecord[] = [];
-  /** The run's repeated strings, one copy each (string-pool.ts). */
-  #strings = new StringPool();
+  /** Repeated strings, one copy each (string-pool.ts): the import's, shared with the runs it receives in batches. */
+  readonly #strings: StringPool;
+
+  constructor(strings = new StringPool()) {
+    this.#strings = strings;
+  }
 
   /** The events of the run being put together, so far: the array the run will hold, appended to. */
   get events(): readonly RunEvent[] {
@@ -46,7 +50,6 @@ export class RunAssembler {
       this.#head = part.run;
       this.#events = [];
       this.#calls = [];
-      this.#strings = new StringPool();
       return null;
     }
     // push per item, not push(...part): a spread of thousands of arguments can overflow the stack.
@@ -56,7 +59,6 @@ export class RunAssembler {
       const head = this.#head;
       if (!head) throw new Error("a run's parts ended before its head arrived");
       this.#head = null;
-      this.#strings = new StringPool();
       return { ...head, events: this.#events, result: { ...head.result, tool_calls: this.#calls } };
     }
     return null;

@@ -1,16 +1,16 @@
-// A long run received by structured clone holds each string value as its own copy: a million events
-// repeat a few dozen kinds, tools, replies and error details, and those copies were over 40 % of the
-// page's heap (179 MB for the bench's 1,000,003-event run, 102 MB with them shared). The major
-// garbage collection that follows such an import marks every one of them; with fewer, its pause no
-// longer lands in the first jumps through the timeline (issue 11). Strings are values, not objects:
-// sharing one changes nothing any code can observe.
+// Runs received by structured clone hold each string value as its own copy: a million events, or
+// 10,000 runs, repeat a few dozen kinds, tools, replies, error details and verdict explanations, and
+// those copies were over 40 % of the page's heap (the bench's 1,000,003-event run: 179 MB, 102 MB with
+// them shared; its 10,000-run suite: 81 MB, 42 MB). The major garbage collection that follows such an
+// import marks every one of them; with fewer, its pause no longer lands in the first jumps through the
+// timeline (issue 11). Strings are values, not objects: sharing one changes nothing code can observe.
 
-/** Distinct strings kept per run: the repeated ones come early; unique ids beyond this are left as they are. */
+/** Distinct strings kept per import: the repeated ones come early; unique ids beyond this are left as they are. */
 export const MAX_POOLED = 4096;
 /** Longer strings are left as they are: few repeat, and each would be held by the pool for the whole run. */
 export const MAX_POOLED_LENGTH = 256;
 
-/** One copy of each string a received run repeats. */
+/** One copy of each string the runs of an import repeat. */
 export class StringPool {
   readonly #strings = new Map<string, string>();
   #shared = 0;
