@@ -7,7 +7,7 @@
 
 /** Distinct strings kept per import: the repeated ones come early; unique ids beyond this are left as they are. */
 export const MAX_POOLED = 4096;
-/** Longer strings are left as they are: few repeat, and each would be held by the pool for the whole run. */
+/** Longer strings are left as they are: few repeat, and each would be held by the pool for the whole import. */
 export const MAX_POOLED_LENGTH = 256;
 
 /** One copy of each string the runs of an import repeat. */
