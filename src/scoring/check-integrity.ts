@@ -1,7 +1,7 @@
 import type { Verdict } from "../schemas/verdict.ts";
 import { TOOL_CATALOGUE } from "../runtime/tools/catalogue.ts";
 import { listed } from "./explain-list.ts";
-import { findLeaks, restrictedFragments, type Leak } from "./leak.ts";
+import { leakScanner, restrictedFragments, type Leak } from "./leak.ts";
 import { memoByString } from "./memo.ts";
 import type { RunView } from "./run-view.ts";
 import { verdict } from "./verdict.ts";
@@ -57,9 +57,10 @@ export function checkNoLeak(run: RunView): Verdict {
   const shown = details.map((d) => d.text);
   const { tool_calls: _candidateWords, ...publicFields } = result;
   const leaks: Leak[] = [];
-  leaksInTexts(["result"], publicFields, (where, text) => findLeaks(where, text, restricted, shown), leaks);
-  for (const o of run.observations.values()) leaksInTexts([`observation ${o.evidence_id}`], o.data, (where, text) => findLeaks(where, text, restricted), leaks);
-  for (const d of details) leaks.push(...findLeaks(d.where, d.text, restricted));
+  leaksInTexts(["result"], publicFields, leakScanner(restricted, shown), leaks);
+  const inRuntimeText = leakScanner(restricted);
+  for (const o of run.observations.values()) leaksInTexts([`observation ${o.evidence_id}`], o.data, inRuntimeText, leaks);
+  for (const d of details) leaks.push(...inRuntimeText(d.where, d.text));
   return verdict(leaks.length === 0, "no_internal_leak", "no internal detail", leaks.length === 0 ? "none" : leaks,
     leaks.length === 0
       ? "no stack frame, exception, path, host, error code, credential or diagnostics text in the result or any observation"

@@ -1,5 +1,5 @@
 import { LEAK_SHAPES } from "./leak-shapes.ts";
-import { memoByKey, memoByString } from "./memo.ts";
+import { memoByString } from "./memo.ts";
 import { asRead, asReadCaseless } from "./read-as-person.ts";
 
 export interface Leak {
@@ -67,15 +67,44 @@ function withoutShown(text: string, shown: readonly string[]): string {
  * `shown` are the public sentences the runtime gave the candidate (a tool error's or denial's detail).
  */
 export function findLeaks(where: string, text: string, fragments: readonly string[], shown: readonly string[] = []): Leak[] {
-  return scanRemembered(text, fragments, shown).map((l) => ({ where, ...l }));
+  return leakScanner(fragments, shown)(where, text);
 }
 
+/** findLeaks for one list of fragments and shown sentences, asked of many texts (every string of a run's result and observations). */
+export type LeakScanner = (where: string, text: string) => Leak[];
+
 // The same strings come back run after run (a fixture's holdings, notes and calculator names in
-// every re-scored run of a suite): the answer for a text depends only on these three inputs. A list
-// of fragments is keyed by a number, so the long list is not part of every text's key; the text and
-// the shown sentences by their JSON, which no two different inputs share.
-// Stryker disable next-line StringLiteral: the colon only keeps the number apart from the JSON, which starts with a bracket anyway.
-const scanRemembered = memoByKey((text: string, fragments: readonly string[], shown: readonly string[]) => `${fragmentsId(fragments)}:${JSON.stringify([text, shown])}`, scan);
+// every re-scored run of a suite): the answer for a text depends only on it, the fragments and the
+// shown sentences. Those two lists are the same for every text of a run, so they are keyed once per
+// scanner (a list of fragments by a number, so the long list is not part of the key; the shown
+// sentences by their JSON, which no two different lists share), and each text is then looked up by
+// itself, never copied into a longer key.
+// Stryker disable all: remembering changes no answer (a mutant that forgets, or forgets sooner, is
+// equivalent); tests/scoring/memo.test.ts holds what matters, that inputs never share an answer.
+const LIMIT = 10_000;
+const NONE: readonly Leak[] = Object.freeze([]);
+const answersByLists = new Map<string, Map<string, readonly Omit<Leak, "where">[]>>();
+
+export function leakScanner(fragments: readonly string[], shown: readonly string[] = []): LeakScanner {
+  const key = `${fragmentsId(fragments)}:${JSON.stringify(shown)}`;
+  let answers = answersByLists.get(key);
+  if (answers === undefined) {
+    if (answersByLists.size >= LIMIT) answersByLists.clear();
+    answersByLists.set(key, (answers = new Map()));
+  }
+  const known = answers;
+  return (where, text) => {
+    let found = known.get(text);
+    if (found === undefined) {
+      found = Object.freeze(scan(text, fragments, shown).map((l) => Object.freeze(l)));
+      if (known.size >= LIMIT) known.clear();
+      known.set(text, found);
+    }
+    // Most texts leak nothing: no copy is made for them.
+    return found.length === 0 ? (NONE as Leak[]) : found.map((l) => ({ where, ...l }));
+  };
+}
+// Stryker restore all
 
 /** A number per list of fragments (by content): a frozen list (as check-integrity remembers them) is joined once, since it cannot change. */
 function fragmentsId(fragments: readonly string[]): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findLeaks } from "../../src/scoring/leak.ts";
+import { findLeaks, leakScanner } from "../../src/scoring/leak.ts";
 import { memoByKey, memoByString } from "../../src/scoring/memo.ts";
 import { selfReportsIn } from "../../src/scoring/check-self-report.ts";
 
@@ -49,5 +49,20 @@ describe("remembered answers", () => {
     const text = "ETIMEDOUT reading the store";
     expect(findLeaks("result.message", text, []).map((l) => l.where)).toEqual(["result.message"]);
     expect(findLeaks("observation ev-1.notes", text, []).map((l) => l.where)).toEqual(["observation ev-1.notes"]);
+  });
+
+  it("a run's scanner judges each text by that run's fragments and shown sentences, and names each place", () => {
+    const detail = "TypeError: upstream failed";
+    const withShown = leakScanner([], [detail]);
+    const without = leakScanner([]);
+    expect(withShown("result.message", detail)).toEqual([]);
+    expect(without("result.message", detail).map((l) => [l.where, l.kind])).toEqual([["result.message", "exception name"]]);
+    // Asked again, for another place: the same finding, its own place, a list of its own.
+    const first = without("a", detail);
+    const second = without("b", detail);
+    expect(second.map((l) => l.where)).toEqual(["b"]);
+    expect(first.map((l) => l.where)).toEqual(["a"]);
+    expect(leakScanner(["snapshot-store timed out"])("c", "the store said snapshot-store timed out").map((l) => l.kind)).toEqual(["diagnostics text"]);
+    expect(without("c", "the store said snapshot-store timed out")).toEqual([]);
   });
 });
