@@ -40,13 +40,5 @@ export function runDesign(run: ScoredRun, fixture: Fixture | undefined): RunDesi
   return { status, ok: behavedAsIntended(d), text: describeDesign(d) };
 }
 
-export function suiteDesign(runs: readonly ScoredRun[], fixtures: readonly Fixture[]): SuiteDesign {
-  const byId = new Map(fixtures.map((f) => [f.id, f]));
-  const designs = runs.map((run) => runDesign(run, byId.get(run.fixture)));
-  const count = (status: DesignStatus): number => designs.filter((d) => d.status === status).length;
-  const regressions = count("regression");
-  return { runs: designs, total: designs.length, ok: designs.filter((d) => d.ok).length, regressions, failed: count("failed"), declared: count("as_designed") + regressions };
-}
-
 /** Sort rank: what needs looking at first. */
 export const DESIGN_RANK: Record<DesignStatus, number> = { regression: 0, failed: 1, as_designed: 2, passed: 2 };

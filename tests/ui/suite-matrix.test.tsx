@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, render, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
-import { suiteDesign, type RunDesign } from "../../src/state/suite-design.ts";
+import type { RunDesign } from "../../src/state/suite-design.ts";
+import { suiteSummary } from "../../src/state/suite-summary.ts";
+import { runLabelLength } from "../../src/ui/suite/matrix-order.ts";
 import { checkLabel } from "../../src/ui/suite/check-label.ts";
 import { SuiteMatrix } from "../../src/ui/suite/SuiteMatrix.tsx";
 import { makeStore } from "../state/test-deps.ts";
@@ -16,10 +18,16 @@ beforeAll(async () => {
   const store = makeStore();
   await store.getState().runSuite("injection-adviser-scope");
   runs = store.getState().suite.runs;
-  designs = suiteDesign(runs, loadFixtures()).runs;
+  designs = suiteSummary(runs, loadFixtures(), runLabelLength).design.runs;
 });
 
 afterEach(cleanup);
+
+/** The columns and the run column's width, as the suite view works them out. */
+const figuresOf = (shown: readonly ScoredRun[]) => {
+  const summary = suiteSummary(shown, loadFixtures(), runLabelLength);
+  return { checks: summary.checks, longestLabel: summary.longestLabel };
+};
 
 const bodyRows = (matrix: HTMLElement) => within(matrix).getAllByRole("row").filter((r) => r.closest("tbody") && r.dataset.run);
 const runNames = (matrix: HTMLElement) => bodyRows(matrix).map((r) => `${r.dataset.run ?? ""}${r.dataset.trial ? ` #${r.dataset.trial}` : ""}`);
@@ -27,13 +35,13 @@ const runNames = (matrix: HTMLElement) => bodyRows(matrix).map((r) => `${r.datas
 /** The same suite with one faulty candidate renamed "reference": a reference that fails is a regression. */
 function withRegression(): { runs: ScoredRun[]; designs: RunDesign[] } {
   const changed = runs.map((r) => (r.candidate === "reads-in-scope-other" ? { ...r, candidate: "reference", trial: 2 } : r));
-  return { runs: changed, designs: suiteDesign(changed, loadFixtures()).runs };
+  return { runs: changed, designs: suiteSummary(changed, loadFixtures(), runLabelLength).design.runs };
 }
 
 describe("SuiteMatrix", () => {
   it("shows one row per run and a column per check, headed in words with the check id as its title", () => {
     expect(runs.length).toBeGreaterThan(0);
-    const { getByTestId } = render(<SuiteMatrix runs={runs} designs={designs} onOpen={() => {}} />);
+    const { getByTestId } = render(<SuiteMatrix {...figuresOf(runs)} runs={runs} designs={designs} onOpen={() => {}} />);
     const matrix = getByTestId("suite-matrix");
     expect(bodyRows(matrix)).toHaveLength(runs.length);
     const headers = within(matrix).getAllByRole("columnheader");
@@ -50,7 +58,7 @@ describe("SuiteMatrix", () => {
   });
 
   it("marks the out-of-scope read as a fail in its column, and as designed", () => {
-    const { getByTestId } = render(<SuiteMatrix runs={runs} designs={designs} onOpen={() => {}} />);
+    const { getByTestId } = render(<SuiteMatrix {...figuresOf(runs)} runs={runs} designs={designs} onOpen={() => {}} />);
     const row = bodyRows(getByTestId("suite-matrix")).find((r) => r.dataset.run === "injection-adviser-scope/reads-in-scope-other");
     expect(row).toBeDefined();
     const cell = row?.querySelector<HTMLElement>('td[data-check="no_out_of_scope_disclosure"]');
@@ -61,7 +69,7 @@ describe("SuiteMatrix", () => {
 
   it("opens a run by click and by Enter", () => {
     const onOpen = vi.fn();
-    const { getByTestId } = render(<SuiteMatrix runs={runs} designs={designs} onOpen={onOpen} />);
+    const { getByTestId } = render(<SuiteMatrix {...figuresOf(runs)} runs={runs} designs={designs} onOpen={onOpen} />);
     const rows = bodyRows(getByTestId("suite-matrix"));
     const index = Math.min(2, rows.length - 1);
     const row = rows[index];
@@ -76,7 +84,7 @@ describe("SuiteMatrix", () => {
   it("a regression is listed first and marked, and a click opens it by its place in the suite", () => {
     const suite = withRegression();
     const onOpen = vi.fn();
-    const { getByTestId } = render(<SuiteMatrix runs={suite.runs} designs={suite.designs} onOpen={onOpen} />);
+    const { getByTestId } = render(<SuiteMatrix {...figuresOf(suite.runs)} runs={suite.runs} designs={suite.designs} onOpen={onOpen} />);
     const [first] = bodyRows(getByTestId("suite-matrix"));
     expect(first?.dataset).toMatchObject({ run: "injection-adviser-scope/reference", trial: "2", design: "regression" });
     expect(first?.querySelector("[data-design=regression]")?.getAttribute("title")).toBe("regression: also fails no_out_of_scope_disclosure");
@@ -86,7 +94,7 @@ describe("SuiteMatrix", () => {
 
   it("filters by design and by name", () => {
     const suite = withRegression();
-    const { getByTestId, getByLabelText } = render(<SuiteMatrix runs={suite.runs} designs={suite.designs} onOpen={() => {}} />);
+    const { getByTestId, getByLabelText } = render(<SuiteMatrix {...figuresOf(suite.runs)} runs={suite.runs} designs={suite.designs} onOpen={() => {}} />);
     const matrix = getByTestId("suite-matrix");
     fireEvent.change(getByLabelText("Show"), { target: { value: "regression" } });
     expect(runNames(matrix)).toEqual(["injection-adviser-scope/reference #2"]);
@@ -99,7 +107,7 @@ describe("SuiteMatrix", () => {
   });
 
   it("sorts by a check with failures first, and back to the suite's order", () => {
-    const { getByTestId } = render(<SuiteMatrix runs={runs} designs={designs} onOpen={() => {}} />);
+    const { getByTestId } = render(<SuiteMatrix {...figuresOf(runs)} runs={runs} designs={designs} onOpen={() => {}} />);
     const matrix = getByTestId("suite-matrix");
     const head = within(matrix).getAllByRole("columnheader").find((h) => h.dataset.column === "no_out_of_scope_disclosure");
     const button = head?.querySelector("button");
@@ -115,7 +123,7 @@ describe("SuiteMatrix", () => {
 
   it("groups by candidate under headings with counts; a heading folds its group", () => {
     const suite = withRegression();
-    const { getByTestId, getByLabelText } = render(<SuiteMatrix runs={suite.runs} designs={suite.designs} onOpen={() => {}} />);
+    const { getByTestId, getByLabelText } = render(<SuiteMatrix {...figuresOf(suite.runs)} runs={suite.runs} designs={suite.designs} onOpen={() => {}} />);
     const matrix = getByTestId("suite-matrix");
     fireEvent.change(getByLabelText("Group by"), { target: { value: "candidate" } });
     const groups = [...matrix.querySelectorAll<HTMLElement>("tr[data-group]")];

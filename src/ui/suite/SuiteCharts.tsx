@@ -1,12 +1,12 @@
-import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { AfterPaint, useSteps } from "../shared/after-paint.tsx";
 import { plainBarLabel, plainTick } from "./chart-text.tsx";
-import { Outcome } from "../../schemas/outcome.ts";
-import type { ScoredRun } from "../../schemas/scored-run.ts";
 
 export interface SuiteChartsProps {
-  runs: readonly ScoredRun[];
+  /** Runs per outcome (src/state/suite-summary.ts). */
+  outcomes: { outcome: string; count: number }[];
+  /** Pass rate per check, in percent. */
+  rates: { check: string; rate: number }[];
 }
 
 const TICK = plainTick();
@@ -15,41 +15,13 @@ const COUNT_LABEL = plainBarLabel("top");
 const RATE_LABEL = plainBarLabel("right", (v) => `${String(v)} %`);
 const FIGURE_STYLE = { margin: 0, minWidth: 0 };
 
-const outcomeLabel = (o: Outcome): string => o.replaceAll("_", " ");
-
-/** Runs per outcome, in the schema's order; outcomes no run reached are left out to keep the axis legible. */
-function outcomeCounts(runs: readonly ScoredRun[]): { outcome: string; count: number }[] {
-  return Outcome.options
-    .map((o) => ({ outcome: outcomeLabel(o), count: runs.filter((r) => r.outcome === o).length }))
-    .filter((d) => d.count > 0);
-}
-
-/** Pass rate per check over decided verdicts only: n/a says nothing about passing. */
-function passRates(runs: readonly ScoredRun[]): { check: string; rate: number }[] {
-  const tally = new Map<string, { pass: number; fail: number }>();
-  for (const run of runs) {
-    for (const v of run.verdicts) {
-      const t = tally.get(v.check) ?? { pass: 0, fail: 0 };
-      if (v.status === "pass") t.pass += 1;
-      if (v.status === "fail") t.fail += 1;
-      tally.set(v.check, t);
-    }
-  }
-  return [...tally]
-    .filter(([, t]) => t.pass + t.fail > 0)
-    .map(([check, t]) => ({ check, rate: Math.round((t.pass / (t.pass + t.fail)) * 1000) / 10 }));
-}
-
 /**
  * Each chart is drawn in tasks of its own after the suite has painted (recharts' first render of
  * one is tens of milliseconds, in one task it cannot slice): at the width its slot was laid out at,
  * so that first render is the chart itself and not an empty container that measures itself in an
  * effect and draws again; and in steps (useSteps), its axes first, then its bars, then its tooltip.
  */
-export function SuiteCharts({ runs }: SuiteChartsProps) {
-  const outcomes = useMemo(() => outcomeCounts(runs), [runs]);
-  const rates = useMemo(() => passRates(runs), [runs]);
-
+export function SuiteCharts({ outcomes, rates }: SuiteChartsProps) {
   return (
     <div className="charts">
       <figure data-testid="chart-outcomes" style={FIGURE_STYLE}>

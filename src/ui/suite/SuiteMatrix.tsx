@@ -1,5 +1,5 @@
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnFiltersState, type Row, type SortingState } from "@tanstack/react-table";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { RunDesign } from "../../state/suite-design.ts";
@@ -7,24 +7,21 @@ import { OutcomeBadge, StatusBadge } from "../shared/badges.tsx";
 import { checkLabel } from "./check-label.ts";
 import { DesignBadge } from "./DesignBadge.tsx";
 import { matrixItems, type GroupBy, type MatrixRun } from "./matrix-items.ts";
-import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN, runLabel, runLabelLength, statusOf, verdictOf, type Show } from "./matrix-order.ts";
+import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN, runLabel, statusOf, verdictOf, type Show } from "./matrix-order.ts";
 import "./suite-matrix.css";
 
 export interface SuiteMatrixProps {
   runs: readonly ScoredRun[];
   /** How each run stands against its fixture's declared failures, one per run. */
   designs: readonly RunDesign[];
+  /** Check ids in the order they first appear, so the columns follow the scorer's own order (src/state/suite-summary.ts). */
+  checks: readonly string[];
+  /** The longest run label, in characters (runLabelLength). */
+  longestLabel: number;
   onOpen(index: number): void;
 }
 
 const column = createColumnHelper<MatrixRun>();
-
-/** Check ids in the order they first appear, so the columns follow the scorer's own order. */
-function checkIds(runs: readonly ScoredRun[]): string[] {
-  const seen = new Set<string>();
-  for (const run of runs) for (const v of run.verdicts) seen.add(v.check);
-  return [...seen];
-}
 
 const SHOWS: { value: Show; label: string }[] = [
   { value: "all", label: "every run" },
@@ -70,6 +67,25 @@ function columnsFor(checks: readonly string[]) {
 
 /** Up to this many rows every row is in the page (find-in-page sees them all); a larger suite renders the rows near the viewport. */
 export const ALL_ROWS_UP_TO = 250;
+/** The matrix wrap's max-height (styles.css), as a fraction of the viewport's height. */
+const WRAP_MAX_HEIGHT_VH = 0.6;
+
+/** The scroll area the wrap will have: the window's width, its max-height. */
+const initialRect = (): { width: number; height: number } => ({ width: Math.round(window.innerWidth), height: Math.round(window.innerHeight * WRAP_MAX_HEIGHT_VH) });
+
+/**
+ * The virtualizer's observeElementRect without its first, synchronous read: that read (clientHeight)
+ * laid out the page inside React's commit. A ResizeObserver reports an element's size once it has
+ * been laid out, the first time as soon as it is observed, so the real size still comes, a frame later.
+ */
+function observeRectWhenLaidOut(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void): (() => void) | undefined {
+  const element = instance.scrollElement;
+  const view = instance.targetWindow;
+  if (!element || !view?.ResizeObserver) return undefined;
+  const observer = new view.ResizeObserver(() => cb({ width: Math.round(element.clientWidth), height: Math.round(element.clientHeight) }));
+  observer.observe(element, { box: "content-box" });
+  return () => observer.disconnect();
+}
 const ROW_PX = 27;
 const OVERSCAN_ROWS = 12;
 
@@ -82,13 +98,12 @@ const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
  * React may yield between them, so 10,000 runs are not walked three times in one task (issue 11).
  */
 export function SuiteMatrix(props: SuiteMatrixProps) {
-  const { runs } = props;
-  const columns = useMemo(() => columnsFor(checkIds(runs)), [runs]);
-  const longestLabel = useMemo(() => runs.reduce((n, r) => Math.max(n, runLabelLength(r)), 0), [runs]);
-  return <MatrixTable {...props} columns={columns} longestLabel={longestLabel} />;
+  const { checks } = props;
+  const columns = useMemo(() => columnsFor(checks), [checks]);
+  return <MatrixTable {...props} columns={columns} />;
 }
 
-function MatrixTable({ runs, designs, onOpen, columns, longestLabel }: SuiteMatrixProps & { columns: ReturnType<typeof columnsFor>; longestLabel: number }) {
+function MatrixTable({ runs, designs, onOpen, columns, longestLabel }: SuiteMatrixProps & { columns: ReturnType<typeof columnsFor> }) {
   const data = useMemo(() => runs.map((run, index): MatrixRun => ({ run, index, design: designs[index] ?? { status: run.passed ? "passed" : "failed", ok: run.passed, text: run.passed ? "passed" : "failed" } })), [runs, designs]);
   // Regressions first: what needs looking at comes before what behaved as designed; ties keep the suite's order.
   const [sorting, setSorting] = useState<SortingState>([{ id: DESIGN_COLUMN, desc: false }]);
@@ -113,6 +128,12 @@ function MatrixTable({ runs, designs, onOpen, columns, longestLabel }: SuiteMatr
     getScrollElement: () => wrap.current,
     estimateSize: () => ROW_PX,
     overscan,
+    // The first render already holds the rows in view: the wrap is as tall as its max-height (60vh) once
+    // it holds more than ALL_ROWS_UP_TO rows. Started at zero, the virtualizer found the real size in its
+    // layout effect, and the rows it then added were rendered synchronously, inside the commit's task.
+    // The real size comes from the ResizeObserver alone.
+    initialRect: initialRect(),
+    observeElementRect: observeRectWhenLaidOut,
     // Measured rows update the list in the next render, not synchronously inside React's commit: with
     // flushSync every first measurement re-rendered the page within one task (0.6 s for a 10,000-run suite).
     useFlushSync: false,

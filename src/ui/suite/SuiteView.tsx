@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import { useStore } from "../../state/app-store.ts";
-import { suiteDesign, type SuiteDesign } from "../../state/suite-design.ts";
+import type { SuiteDesign } from "../../state/suite-design.ts";
 import { allFixtures } from "../../state/workspace-slice.ts";
 import type { SuiteState } from "../../state/suite-slice.ts";
 import { trialReliability } from "../../state/trial-reliability.ts";
@@ -13,8 +13,9 @@ import { ALL_ROWS_UP_TO, SuiteMatrix } from "./SuiteMatrix.tsx";
 import { AfterPaint } from "../shared/after-paint.tsx";
 import { TrialsControls } from "./TrialsControls.tsx";
 import { formatCount } from "../shared/format.ts";
+import { useSuiteSummary } from "./use-suite-summary.ts";
 
-function statusLine(suite: SuiteState, passed: number): string {
+function statusLine(suite: Pick<SuiteState, "status"> & { runs: readonly ScoredRun[] }, passed: number): string {
   if (suite.status === "running") return "Running…";
   if (suite.status === "idle") return "Run the suite to see every candidate's verdicts side by side. Click a row to open that run.";
   const n = suite.runs.length;
@@ -57,17 +58,19 @@ export function SuiteView() {
   const live = useStore((s) => s.suite);
   // The runs are rendered in the background (a deferred value: React renders it in slices, between
   // which the page stays responsive), so a 10,000-run import opens the view at once and fills it in.
-  const runs = useDeferredValue(live.runs, NO_RUNS);
-  const preparing = runs !== live.runs;
-  const suite = { ...live, runs };
+  const deferred = useDeferredValue(live.runs, NO_RUNS);
   const fixtureId = useStore((s) => s.fixtureId);
   const runSuite = useStore((s) => s.runSuite);
   const openSuiteRun = useStore((s) => s.openSuiteRun);
   const fixtures = useStore((s) => s.fixtures);
   const matrixFixtures = useStore((s) => s.matrixFixtures);
   // A matrix suite's runs name the attack matrix's fixtures, with their declared failures.
-  const design = useMemo(() => suiteDesign(runs, allFixtures(fixtures, matrixFixtures)), [runs, fixtures, matrixFixtures]);
-  const passed = useMemo(() => runs.filter((r) => r.passed).length, [runs]);
+  const judgedBy = useMemo(() => allFixtures(fixtures, matrixFixtures), [fixtures, matrixFixtures]);
+  // A large suite's figures are worked out in slices; until they are, the view shows the runs they were last worked out for.
+  const summary = useSuiteSummary(deferred, judgedBy, deferred.length > ALL_ROWS_UP_TO);
+  const runs = summary?.runs ?? NO_RUNS;
+  const preparing = runs !== live.runs;
+  const suite = { ...live, runs };
   // Recomputed as trial runs arrive, so the curves fill in while the trials run.
   const reliability = useMemo(() => trialReliability(runs), [runs]);
   const running = suite.status === "running";
@@ -90,9 +93,9 @@ export function SuiteView() {
         <ShareButtons what="suite" />
       </div>
       <TrialsControls />
-      {suite.runs.length > 0 && <DesignHeadline design={design} />}
+      {summary && suite.runs.length > 0 && <DesignHeadline design={summary.design} />}
       <p role="status" className="muted" style={{ margin: 0 }}>
-        {preparing && live.runs.length > runs.length ? `Preparing ${formatCount(live.runs.length)} runs…` : statusLine(suite, passed)}
+        {preparing && live.runs.length > runs.length ? `Preparing ${formatCount(live.runs.length)} runs…` : statusLine(suite, summary?.passed ?? 0)}
       </p>
       {reliability && (
         <div className="reliability-panel">
@@ -103,12 +106,12 @@ export function SuiteView() {
           </div>
         </div>
       )}
-      {suite.runs.length > 0 && (
+      {summary && suite.runs.length > 0 && (
         <>
-          <SuiteCharts runs={suite.runs} />
+          <SuiteCharts outcomes={summary.outcomes} rates={summary.rates} />
           {/* A large suite's matrix (an import, a merged file) mounts after the rest of the view has painted: laid out with it, its cells made most of one 40 ms task (issue 11). */}
           <AfterPaint deferIf={suite.runs.length > ALL_ROWS_UP_TO} placeholder={<p className="muted" aria-busy="true">Laying out {formatCount(suite.runs.length)} runs…</p>}>
-            <SuiteMatrix runs={suite.runs} designs={design.runs} onOpen={openSuiteRun} />
+            <SuiteMatrix runs={suite.runs} designs={summary.design.runs} checks={summary.checks} longestLabel={summary.longestLabel} onOpen={openSuiteRun} />
           </AfterPaint>
         </>
       )}
