@@ -1,12 +1,12 @@
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnFiltersState, type Row, type SortingState } from "@tanstack/react-table";
-import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
+import { elementScroll, observeElementOffset, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { RunDesign } from "../../state/suite-design.ts";
 import { OutcomeBadge, StatusBadge } from "../shared/badges.tsx";
 import { checkLabel } from "./check-label.ts";
 import { DesignBadge } from "./DesignBadge.tsx";
-import { matrixItems, type GroupBy, type MatrixRun } from "./matrix-items.ts";
+import { matrixItems, type GroupBy, type MatrixItem, type MatrixRun } from "./matrix-items.ts";
 import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN, runLabel, statusOf, verdictOf, type Show } from "./matrix-order.ts";
 import "./suite-matrix.css";
 
@@ -86,34 +86,77 @@ function observeRectWhenLaidOut(instance: Virtualizer<HTMLDivElement, Element>, 
   observer.observe(element, { box: "content-box" });
   return () => observer.disconnect();
 }
+/** Scroll areas that have left the top (a scroll event said so): writing the top to one of these moves it. */
+const leftTheTop = new WeakSet<Element>();
+
+/** observeElementOffset, noting when the area leaves the top. */
+function observeOffsetNotingMoves(instance: Virtualizer<HTMLDivElement, Element>, cb: (offset: number, isScrolling: boolean) => void): (() => void) | undefined {
+  const element = instance.scrollElement;
+  return observeElementOffset(instance, (offset, isScrolling) => {
+    if (element && offset !== 0) leftTheTop.add(element);
+    cb(offset, isScrolling);
+  });
+}
+
+/**
+ * elementScroll, but a scroll to the top of an area that has never left it is not written: the
+ * virtualizer writes its first offset (the top) as it mounts, and the browser lays the page out to
+ * write it, inside React's commit (50–100 ms on a slow machine with 10,000 runs), to change nothing.
+ */
+function scrollUnlessStillAtTop(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<HTMLDivElement, Element>): void {
+  const element = instance.scrollElement;
+  if (offset === 0 && !options.adjustments && element && !leftTheTop.has(element)) return;
+  elementScroll(offset, options, instance);
+}
 const ROW_PX = 27;
 const OVERSCAN_ROWS = 12;
 
 const SORT_MARK = { asc: " ▲", desc: " ▼" } as const;
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 
-/**
- * The matrix, its per-run work in two components: the columns and the longest label here, the rows'
- * order in the table below. Rendered as a transition (a large suite's, after the page has painted),
- * React may yield between them, so 10,000 runs are not walked three times in one task (issue 11).
- */
-export function SuiteMatrix(props: SuiteMatrixProps) {
-  const { checks } = props;
-  const columns = useMemo(() => columnsFor(checks), [checks]);
-  return <MatrixTable {...props} columns={columns} />;
+/** What the reader chose: the order, the filters, the grouping and the groups folded away. */
+interface MatrixView {
+  sorting: SortingState;
+  setSorting: (update: SortingState | ((old: SortingState) => SortingState)) => void;
+  filters: ColumnFiltersState;
+  setFilters: (update: ColumnFiltersState | ((old: ColumnFiltersState) => ColumnFiltersState)) => void;
+  groupBy: GroupBy;
+  setGroupBy: (by: GroupBy) => void;
+  collapsed: ReadonlySet<string>;
+  setCollapsed: (update: (old: ReadonlySet<string>) => ReadonlySet<string>) => void;
 }
 
-function MatrixTable({ runs, designs, onOpen, columns, longestLabel }: SuiteMatrixProps & { columns: ReturnType<typeof columnsFor> }) {
+type Columns = ReturnType<typeof columnsFor>;
+
+/**
+ * The matrix, its per-run work in three components: the columns and a row per run here, their order
+ * and grouping below, the table last. Rendered as a transition (a large suite's, after the page has
+ * painted), React may yield between them, so 10,000 runs are not walked three times in one task (issue 11).
+ */
+export function SuiteMatrix(props: SuiteMatrixProps) {
+  const { runs, designs, checks } = props;
+  const columns = useMemo(() => columnsFor(checks), [checks]);
   const data = useMemo(() => runs.map((run, index): MatrixRun => ({ run, index, design: designs[index] ?? { status: run.passed ? "passed" : "failed", ok: run.passed, text: run.passed ? "passed" : "failed" } })), [runs, designs]);
   // Regressions first: what needs looking at comes before what behaved as designed; ties keep the suite's order.
   const [sorting, setSorting] = useState<SortingState>([{ id: DESIGN_COLUMN, desc: false }]);
   const [filters, setFilters] = useState<ColumnFiltersState>([]);
   const [groupBy, setGroupBy] = useState<GroupBy>("none");
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const runFilter = String(filters.find((f) => f.id === RUN_COLUMN)?.value ?? "");
-  const show = (filters.find((f) => f.id === DESIGN_COLUMN)?.value as Show | undefined) ?? "all";
-  const ordered = useMemo(() => matrixOrder(data, sorting, { text: runFilter, show }), [data, sorting, runFilter, show]);
-  const items = useMemo(() => matrixItems(ordered, (r) => r, groupBy, collapsed), [ordered, groupBy, collapsed]);
+  const view: MatrixView = { sorting, setSorting, filters, setFilters, groupBy, setGroupBy, collapsed, setCollapsed };
+  return <MatrixOrder {...props} columns={columns} data={data} view={view} />;
+}
+
+function MatrixOrder(props: SuiteMatrixProps & { columns: Columns; data: readonly MatrixRun[]; view: MatrixView }) {
+  const { data, view } = props;
+  const runFilter = String(view.filters.find((f) => f.id === RUN_COLUMN)?.value ?? "");
+  const show = (view.filters.find((f) => f.id === DESIGN_COLUMN)?.value as Show | undefined) ?? "all";
+  const ordered = useMemo(() => matrixOrder(data, view.sorting, { text: runFilter, show }), [data, view.sorting, runFilter, show]);
+  const items = useMemo(() => matrixItems(ordered, (r) => r, view.groupBy, view.collapsed), [ordered, view.groupBy, view.collapsed]);
+  return <MatrixTable {...props} ordered={ordered} items={items} runFilter={runFilter} show={show} />;
+}
+
+function MatrixTable({ runs, onOpen, columns, longestLabel, view, ordered, items, runFilter, show }: SuiteMatrixProps & { columns: Columns; view: MatrixView; ordered: readonly MatrixRun[]; items: readonly MatrixItem<MatrixRun>[]; runFilter: string; show: Show }) {
+  const { sorting, setSorting, filters, setFilters, groupBy, setGroupBy, setCollapsed } = view;
   const wrap = useRef<HTMLDivElement | null>(null);
   const virtual = items.length > ALL_ROWS_UP_TO;
   // The rows beyond the viewport are added after the first paint: laid out with it, they were a third
@@ -134,6 +177,8 @@ function MatrixTable({ runs, designs, onOpen, columns, longestLabel }: SuiteMatr
     // The real size comes from the ResizeObserver alone.
     initialRect: initialRect(),
     observeElementRect: observeRectWhenLaidOut,
+    observeElementOffset: observeOffsetNotingMoves,
+    scrollToFn: scrollUnlessStillAtTop,
     // Measured rows update the list in the next render, not synchronously inside React's commit: with
     // flushSync every first measurement re-rendered the page within one task (0.6 s for a 10,000-run suite).
     useFlushSync: false,
