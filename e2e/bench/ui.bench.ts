@@ -1,11 +1,12 @@
 import { test, type Page } from "@playwright/test";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { cpus } from "node:os";
 import { gzipSync } from "node:zlib";
 import { build, preview, type PreviewServer } from "vite";
 import { writeLongRun, writeSuite } from "./inputs.ts";
 import { decisionsFor } from "./long-run.ts";
-import { installProbes, randomJumps, scrollTimelineToBottom, startFrames, stopFrames, timelineState, watchImport, type BenchWindow } from "./page-probes.ts";
+import { calibrate, installProbes, randomJumps, scrollTimelineToBottom, startFrames, stopFrames, timelineState, watchImport, type BenchWindow } from "./page-probes.ts";
 
 // npm run bench:ui — the workbench's UI benchmark (issue 11): imports a 10,000-run suite (sealed
 // JSON, read whole, and JSONL, streamed) and a 1,000,000-event run through the real import (a Web
@@ -56,6 +57,14 @@ test.afterAll(async () => {
   const kept = readEarlierFigures(path);
   writeFileSync(path, `${JSON.stringify({ ...kept, ...results }, null, 2)}\n`);
   log(`figures written to ${path} (${Object.keys(results).length} measured now${Object.keys(kept).some((k) => !(k in results)) ? `, ${Object.keys(kept).filter((k) => !(k in results)).length} kept from an earlier run` : ""})`);
+});
+
+test("the machine: its CPU, the browser, and how long a fixed piece of JavaScript takes in the page", async ({ page, browserName }) => {
+  await openApp(page);
+  const calibrationMs = round(await page.evaluate(calibrate));
+  const browser = `${browserName} ${page.context().browser()?.version() ?? "?"}`;
+  record("machine", { cpu: cpus()[0]?.model ?? "?", cores: cpus().length, browser, calibrationMs });
+  log(`machine: ${cpus()[0]?.model ?? "?"} × ${cpus().length}, ${browser}; a fixed piece of JavaScript in the page takes ${ms(calibrationMs)} (compare figures from machines by it)`);
 });
 
 test("first load: the JavaScript the page loads before it can render, gzipped", () => {
