@@ -112,10 +112,15 @@ for (const [label, file, events] of [["10,000-event run", () => files.mid, decis
 async function firstUse(page: Page, selector: string) {
   const box = await page.locator(selector).boundingBox();
   if (!box) throw new Error(`nothing to scroll: ${selector}`);
-  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 200));
+  return wheelScroll(page, box.x + box.width / 2, box.y + Math.min(box.height / 2, 200), 120);
+}
+
+/** `ticks` turns of the wheel at (x, y), one every 16 ms: the frame intervals meanwhile and the longest task. */
+async function wheelScroll(page: Page, x: number, y: number, ticks: number) {
+  await page.mouse.move(x, y);
   const from = await now(page);
   await page.evaluate(startFrames);
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < ticks; i++) {
     await page.mouse.wheel(0, 120);
     await page.waitForTimeout(16);
   }
@@ -168,17 +173,9 @@ async function timeline(page: Page, events: number) {
   // Wheel scrolling over the rows' time column (their JSON blocks scroll on their own).
   const box = await page.locator('ol[aria-label="Event log"]').boundingBox();
   if (!box) throw new Error("no timeline");
-  await page.mouse.move(box.x + 30, 500);
-  let from = await now(page);
-  await page.evaluate(startFrames);
-  for (let i = 0; i < 150; i++) {
-    await page.mouse.wheel(0, 120);
-    await page.waitForTimeout(16);
-  }
-  await page.waitForTimeout(200);
-  const scroll = { ...stats(await page.evaluate(stopFrames)), longestTask: await longestTask(page, from, await now(page)) };
+  const scroll = await wheelScroll(page, box.x + 30, 500, 150);
 
-  from = await now(page);
+  const from = await now(page);
   const jump = { ...stats(await page.evaluate(randomJumps, 60)), longestTask: 0 };
   jump.longestTask = await longestTask(page, from, await now(page));
 
