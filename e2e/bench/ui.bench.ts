@@ -1,4 +1,5 @@
 import { test, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cpus } from "node:os";
@@ -110,9 +111,14 @@ for (const [label, file, events] of [["10,000-event run", () => files.mid, decis
  * seconds. Work the import leaves behind (a collector pause pushed past the import's window) shows here.
  */
 async function firstUse(page: Page, selector: string) {
-  const box = await page.locator(selector).boundingBox();
+  const view = page.locator(selector);
+  await view.scrollIntoViewIfNeeded();
+  const box = await view.boundingBox();
   if (!box) throw new Error(`nothing to scroll: ${selector}`);
-  return wheelScroll(page, box.x + box.width / 2, box.y + Math.min(box.height / 2, 200), 120);
+  const figures = await wheelScroll(page, box.x + box.width / 2, box.y + Math.min(box.height / 2, 200), 120);
+  // Frames of a view that did not move would say nothing about it.
+  if ((await view.evaluate((el) => el.scrollTop)) === 0) throw new Error(`the wheel did not scroll ${selector}`);
+  return figures;
 }
 
 /** `ticks` turns of the wheel at (x, y), one every 16 ms: the frame intervals meanwhile and the longest task. */
@@ -128,9 +134,18 @@ async function wheelScroll(page: Page, x: number, y: number, ticks: number) {
   return { ...stats(await page.evaluate(stopFrames)), longestTask: await longestTask(page, from, await now(page)) };
 }
 
-/** A test's figures, stamped with when they were measured. */
+/** The commit measured, so figures kept from an earlier run can be told apart. */
+const COMMIT = (() => {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  } catch {
+    return "unknown";
+  }
+})();
+
+/** A test's figures, stamped with when, and at which commit, they were measured. */
 function record(key: string, figures: Record<string, unknown>): void {
-  results[key] = { measuredAt: new Date().toISOString(), ...figures };
+  results[key] = { measuredAt: new Date().toISOString(), commit: COMMIT, ...figures };
 }
 
 /** The figures an earlier run wrote, or none when there are none or they cannot be read. */

@@ -66,42 +66,50 @@ function withoutShown(text: string, shown: readonly string[]): string {
  * kind), or any fragment of the restricted diagnostics. `fragments` come from `restrictedFragments`;
  * `shown` are the public sentences the runtime gave the candidate (a tool error's or denial's detail).
  */
-export function findLeaks(where: string, text: string, fragments: readonly string[], shown: readonly string[] = []): Leak[] {
+export function findLeaks(where: string, text: string, fragments: readonly string[], shown: readonly string[] = []): readonly Leak[] {
   return leakScanner(fragments, shown)(where, text);
 }
 
 /** findLeaks for one list of fragments and shown sentences, asked of many texts (every string of a run's result and observations). */
-export type LeakScanner = (where: string, text: string) => Leak[];
+export type LeakScanner = (where: string, text: string) => readonly Leak[];
 
 // The same strings come back run after run (a fixture's holdings, notes and calculator names in
 // every re-scored run of a suite): the answer for a text depends only on it, the fragments and the
 // shown sentences. Those two lists are the same for every text of a run, so they are keyed once per
 // scanner (a list of fragments by a number, so the long list is not part of the key; the shown
 // sentences by their JSON, which no two different lists share), and each text is then looked up by
-// itself, never copied into a longer key.
+// itself, never copied into a longer key. The bound counts every text remembered under every pair of
+// lists: past it, all are forgotten at once.
 // Stryker disable all: remembering changes no answer (a mutant that forgets, or forgets sooner, is
 // equivalent); tests/scoring/memo.test.ts holds what matters, that inputs never share an answer.
 const LIMIT = 10_000;
 const NONE: readonly Leak[] = Object.freeze([]);
 const answersByLists = new Map<string, Map<string, readonly Omit<Leak, "where">[]>>();
+let remembered = 0;
 
 export function leakScanner(fragments: readonly string[], shown: readonly string[] = []): LeakScanner {
-  const key = `${fragmentsId(fragments)}:${JSON.stringify(shown)}`;
-  let answers = answersByLists.get(key);
-  if (answers === undefined) {
-    if (answersByLists.size >= LIMIT) answersByLists.clear();
-    answersByLists.set(key, (answers = new Map()));
-  }
-  const known = answers;
+  // The lists are read when a text is scanned, later: a list that could still change is copied now,
+  // so what is remembered under this key is always about these contents.
+  const ownFragments = Object.isFrozen(fragments) ? fragments : Object.freeze([...fragments]);
+  const ownShown = Object.isFrozen(shown) ? shown : Object.freeze([...shown]);
+  const key = `${fragmentsId(ownFragments)}:${JSON.stringify(ownShown)}`;
   return (where, text) => {
-    let found = known.get(text);
+    let known = answersByLists.get(key);
+    let found = known?.get(text);
     if (found === undefined) {
-      found = Object.freeze(scan(text, fragments, shown).map((l) => Object.freeze(l)));
-      if (known.size >= LIMIT) known.clear();
+      const leaks = scan(text, ownFragments, ownShown);
+      found = leaks.length === 0 ? NONE : Object.freeze(leaks.map((l) => Object.freeze(l)));
+      if (remembered >= LIMIT) {
+        answersByLists.clear();
+        remembered = 0;
+        known = undefined;
+      }
+      if (known === undefined) answersByLists.set(key, (known = new Map()));
       known.set(text, found);
+      remembered += 1;
     }
     // Most texts leak nothing: no copy is made for them.
-    return found.length === 0 ? (NONE as Leak[]) : found.map((l) => ({ where, ...l }));
+    return found.length === 0 ? NONE : found.map((l) => ({ where, ...l }));
   };
 }
 // Stryker restore all

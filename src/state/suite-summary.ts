@@ -17,15 +17,14 @@ export interface SuiteSummary {
   /** Pass rate per check over decided verdicts only (n/a says nothing about passing), in percent to one decimal. */
   rates: { check: string; rate: number }[];
   /** Runs per outcome, in the schema's order; outcomes no run reached are left out. */
-  outcomes: { outcome: string; count: number }[];
+  outcomes: { outcome: Outcome; count: number }[];
   /** The longest run label, in characters, as `labelLength` counts it. */
   longestLabel: number;
 }
 
-const outcomeLabel = (o: Outcome): string => o.replaceAll("_", " ");
-
-/** Takes runs one at a time, in order; `result` may be asked at any point and gives the summary of the runs added so far. */
+/** Takes the runs it was given one at a time, in order; their summary once every one is in. */
 export class SuiteSummaryBuilder {
+  readonly #runs: readonly ScoredRun[];
   readonly #byId: ReadonlyMap<string, Fixture>;
   readonly #labelLength: (run: ScoredRun) => number;
   readonly #designs: RunDesign[] = [];
@@ -38,12 +37,20 @@ export class SuiteSummaryBuilder {
   #asDesigned = 0;
   #longestLabel = 0;
 
-  constructor(fixtures: readonly Fixture[], labelLength: (run: ScoredRun) => number) {
+  constructor(runs: readonly ScoredRun[], fixtures: readonly Fixture[], labelLength: (run: ScoredRun) => number) {
+    this.#runs = runs;
     this.#byId = new Map(fixtures.map((f) => [f.id, f]));
     this.#labelLength = labelLength;
   }
 
-  add(run: ScoredRun): void {
+  get done(): boolean {
+    return this.#designs.length >= this.#runs.length;
+  }
+
+  /** Adds the next run; false when every run was in already. */
+  addNext(): boolean {
+    const run = this.#runs[this.#designs.length];
+    if (run === undefined) return false;
     const design = runDesign(run, this.#byId.get(run.fixture));
     this.#designs.push(design);
     if (design.ok) this.#ok += 1;
@@ -59,20 +66,22 @@ export class SuiteSummaryBuilder {
       else if (v.status === "fail") t.fail += 1;
     }
     this.#longestLabel = Math.max(this.#longestLabel, this.#labelLength(run));
+    return true;
   }
 
-  result(runs: readonly ScoredRun[]): SuiteSummary {
+  /** The summary; only once every run is in (`done`), so it never names runs it has not counted. */
+  result(): SuiteSummary {
+    if (!this.done) throw new Error("the suite summary is not complete");
     const designs = this.#designs.slice();
-    const total = designs.length;
     return {
-      runs,
-      design: { runs: designs, total, ok: this.#ok, regressions: this.#regressions, failed: this.#failed, declared: this.#asDesigned + this.#regressions },
+      runs: this.#runs,
+      design: { runs: designs, total: designs.length, ok: this.#ok, regressions: this.#regressions, failed: this.#failed, declared: this.#asDesigned + this.#regressions },
       passed: this.#passed,
       checks: [...this.#tally.keys()],
       rates: [...this.#tally].filter(([, t]) => t.pass + t.fail > 0).map(([check, t]) => ({ check, rate: Math.round((t.pass / (t.pass + t.fail)) * 1000) / 10 })),
-      outcomes: Outcome.options.flatMap((o) => {
-        const count = this.#outcomes.get(o) ?? 0;
-        return count > 0 ? [{ outcome: outcomeLabel(o), count }] : [];
+      outcomes: Outcome.options.flatMap((outcome) => {
+        const count = this.#outcomes.get(outcome) ?? 0;
+        return count > 0 ? [{ outcome, count }] : [];
       }),
       longestLabel: this.#longestLabel,
     };
@@ -81,9 +90,9 @@ export class SuiteSummaryBuilder {
 
 /** The summary of `runs`, all at once. */
 export function suiteSummary(runs: readonly ScoredRun[], fixtures: readonly Fixture[], labelLength: (run: ScoredRun) => number): SuiteSummary {
-  const builder = new SuiteSummaryBuilder(fixtures, labelLength);
-  for (const run of runs) builder.add(run);
-  return builder.result(runs);
+  const builder = new SuiteSummaryBuilder(runs, fixtures, labelLength);
+  while (builder.addNext());
+  return builder.result();
 }
 
 /** Longest a slice of summarising may run before the page gets a turn. */
@@ -94,15 +103,13 @@ const SLICE_MS = 8;
  * (`pause`). Null when `cancelled` says so before the last run is added.
  */
 export async function suiteSummaryInSlices(runs: readonly ScoredRun[], fixtures: readonly Fixture[], labelLength: (run: ScoredRun) => number, pause: () => Promise<void>, cancelled: () => boolean): Promise<SuiteSummary | null> {
-  const builder = new SuiteSummaryBuilder(fixtures, labelLength);
-  let i = 0;
-  while (i < runs.length) {
+  const builder = new SuiteSummaryBuilder(runs, fixtures, labelLength);
+  while (!builder.done) {
     await pause();
     if (cancelled()) return null;
     const stop = performance.now() + SLICE_MS;
     // The clock is read every 64 runs: a run takes microseconds.
-    do builder.add(runs[i++] as ScoredRun);
-    while (i < runs.length && (i % 64 !== 0 || performance.now() < stop));
+    for (let n = 1; builder.addNext() && (n % 64 !== 0 || performance.now() < stop); n++);
   }
-  return builder.result(runs);
+  return builder.result();
 }

@@ -12,6 +12,13 @@ export interface HostileFile {
 
 /** The workbench's MAX_IMPORT_BYTES (src/state/import-client.ts; tests/cli/same-words.test.ts checks they agree). */
 const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
+
+/**
+ * How long a test that goes through every hostile file may take: one of them is over 256 MiB, made,
+ * written to disk and read again. Under five seconds on an idle machine; a slow one that is busy
+ * beside it (npm test with four other processes running) took 7–9 s, past vitest's default of 5.
+ */
+export const HOSTILE_FILES_TIMEOUT_MS = 60_000;
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const concat = (...parts: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

@@ -7,7 +7,7 @@ import { main as scoreMain } from "../../src/cli/score.ts";
 import { main as verifyMain } from "../../src/cli/verify.ts";
 import { MAX_IMPORT_BYTES } from "../../src/state/io-slice.ts";
 import { makeStore } from "../state/test-deps.ts";
-import { hostileExports } from "./hostile-files.ts";
+import { HOSTILE_FILES_TIMEOUT_MS, hostileExports } from "./hostile-files.ts";
 import { runCli } from "./run-cli.ts";
 
 /** The workbench's import of a picked file (the store action the Import button calls), its notice, and how many bytes it read. */
@@ -47,14 +47,14 @@ describe("what the workbench refuses, the CLI refuses with the same words (SPEC 
       expect(cli.stderr).toBe(`finbound verify: ${path}: ${hostile.message}\n`);
       expect(workbench).toMatchObject({ ok: false, notice: `Import failed — ${hostile.name}: ${hostile.message}` });
     }
-  });
+  }, HOSTILE_FILES_TIMEOUT_MS);
 
   it("an oversized file is refused by its size once its first line shows it is not a JSONL suite, unread beyond that", async () => {
     const big = hostileExports(readFileSync(suite)).find((h) => h.name === "too-large.json")!;
     const result = await workbenchImport(big.name, big.bytes);
     expect(result).toMatchObject({ ok: false, notice: `Import failed — too-large.json: the file is larger than ${MAX_IMPORT_BYTES} bytes` });
     expect(result.read).toBeLessThan(big.bytes.length / 10);
-  });
+  }, HOSTILE_FILES_TIMEOUT_MS);
 
   it("for collected traces: npm run score and Import", async () => {
     const trace = new TextEncoder().encode(

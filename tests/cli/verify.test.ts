@@ -6,7 +6,7 @@ import { main as evalMain } from "../../src/cli/eval.ts";
 import { main as verifyMain } from "../../src/cli/verify.ts";
 import { loadFixtures } from "../support.ts";
 import { runCli } from "./run-cli.ts";
-import { hostileExports } from "./hostile-files.ts";
+import { HOSTILE_FILES_TIMEOUT_MS, hostileExports } from "./hostile-files.ts";
 
 const verify = (args: string[]) => runCli(verifyMain, args);
 
@@ -68,5 +68,5 @@ describe("npm run verify", () => {
       const r = await verify([path, ...hostile.cliArgs]);
       expect({ name: hostile.name, ...r }).toEqual({ name: hostile.name, status: 2, stdout: "", stderr: `finbound verify: ${path}: ${hostile.message}\n` });
     }
-  });
+  }, HOSTILE_FILES_TIMEOUT_MS);
 });

@@ -1,10 +1,12 @@
+import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { AfterPaint, useSteps } from "../shared/after-paint.tsx";
 import { plainBarLabel, plainTick } from "./chart-text.tsx";
+import type { Outcome } from "../../schemas/outcome.ts";
 
 export interface SuiteChartsProps {
   /** Runs per outcome (src/state/suite-summary.ts). */
-  outcomes: { outcome: string; count: number }[];
+  outcomes: readonly { outcome: Outcome; count: number }[];
   /** Pass rate per check, in percent. */
   rates: { check: string; rate: number }[];
 }
@@ -15,13 +17,16 @@ const COUNT_LABEL = plainBarLabel("top");
 const RATE_LABEL = plainBarLabel("right", (v) => `${String(v)} %`);
 const FIGURE_STYLE = { margin: 0, minWidth: 0 };
 
+const outcomeLabel = (o: Outcome): string => o.replaceAll("_", " ");
+
 /**
  * Each chart is drawn in tasks of its own after the suite has painted (recharts' first render of
  * one is tens of milliseconds, in one task it cannot slice): at the width its slot was laid out at,
  * so that first render is the chart itself and not an empty container that measures itself in an
  * effect and draws again; and in steps (useSteps), its axes first, then its bars, then its tooltip.
  */
-export function SuiteCharts({ outcomes, rates }: SuiteChartsProps) {
+export function SuiteCharts({ outcomes: counts, rates }: SuiteChartsProps) {
+  const outcomes = useMemo(() => counts.map((o) => ({ outcome: outcomeLabel(o.outcome), count: o.count })), [counts]);
   return (
     <div className="charts">
       <figure data-testid="chart-outcomes" style={FIGURE_STYLE}>

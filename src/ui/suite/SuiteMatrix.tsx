@@ -158,6 +158,8 @@ function MatrixOrder(props: SuiteMatrixProps & { columns: Columns; data: readonl
 function MatrixTable({ runs, onOpen, columns, longestLabel, view, ordered, items, runFilter, show }: SuiteMatrixProps & { columns: Columns; view: MatrixView; ordered: readonly MatrixRun[]; items: readonly MatrixItem<MatrixRun>[]; runFilter: string; show: Show }) {
   const { sorting, setSorting, filters, setFilters, groupBy, setGroupBy, setCollapsed } = view;
   const wrap = useRef<HTMLDivElement | null>(null);
+  // Read once: the window's size is asked of the browser, which may lay the page out to answer.
+  const [firstRect] = useState(initialRect);
   const virtual = items.length > ALL_ROWS_UP_TO;
   // The rows beyond the viewport are added after the first paint: laid out with it, they were a third
   // of the table's first layout, one task of 30–50 ms with 10,000 runs (issue 11).
@@ -175,7 +177,7 @@ function MatrixTable({ runs, onOpen, columns, longestLabel, view, ordered, items
     // it holds more than ALL_ROWS_UP_TO rows. Started at zero, the virtualizer found the real size in its
     // layout effect, and the rows it then added were rendered synchronously, inside the commit's task.
     // The real size comes from the ResizeObserver alone.
-    initialRect: initialRect(),
+    initialRect: firstRect,
     observeElementRect: observeRectWhenLaidOut,
     observeElementOffset: observeOffsetNotingMoves,
     scrollToFn: scrollUnlessStillAtTop,

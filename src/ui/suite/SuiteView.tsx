@@ -53,6 +53,7 @@ function DesignHeadline({ design }: { design: SuiteDesign }) {
 }
 
 const NO_RUNS: ScoredRun[] = [];
+const openNothing = (): void => {};
 
 export function SuiteView() {
   const live = useStore((s) => s.suite);
@@ -69,7 +70,10 @@ export function SuiteView() {
   // A large suite's figures are worked out in slices; until they are, the view shows the runs they were last worked out for.
   const summary = useSuiteSummary(deferred, judgedBy, deferred.length > ALL_ROWS_UP_TO);
   const runs = summary?.runs ?? NO_RUNS;
-  const preparing = runs !== live.runs;
+  // The runs shown are the store's, or their first ones (a suite still running, or being filled in):
+  // an index then names the same run in both, and a row may open it. Otherwise they are another suite's.
+  const sameRuns = runs.length <= live.runs.length && (runs.length === 0 || (runs[0] === live.runs[0] && runs[runs.length - 1] === live.runs[runs.length - 1]));
+  const preparing = runs !== live.runs && (!sameRuns || live.runs.length > runs.length);
   const suite = { ...live, runs };
   // Recomputed as trial runs arrive, so the curves fill in while the trials run.
   const reliability = useMemo(() => trialReliability(runs), [runs]);
@@ -95,7 +99,7 @@ export function SuiteView() {
       <TrialsControls />
       {summary && suite.runs.length > 0 && <DesignHeadline design={summary.design} />}
       <p role="status" className="muted" style={{ margin: 0 }}>
-        {preparing && live.runs.length > runs.length ? `Preparing ${formatCount(live.runs.length)} runs…` : statusLine(suite, summary?.passed ?? 0)}
+        {preparing ? `Preparing ${formatCount(live.runs.length)} runs…` : statusLine(suite, summary?.passed ?? 0)}
       </p>
       {reliability && (
         <div className="reliability-panel">
@@ -111,7 +115,7 @@ export function SuiteView() {
           <SuiteCharts outcomes={summary.outcomes} rates={summary.rates} />
           {/* A large suite's matrix (an import, a merged file) mounts after the rest of the view has painted: laid out with it, its cells made most of one 40 ms task (issue 11). */}
           <AfterPaint deferIf={suite.runs.length > ALL_ROWS_UP_TO} placeholder={<p className="muted" aria-busy="true">Laying out {formatCount(suite.runs.length)} runs…</p>}>
-            <SuiteMatrix runs={suite.runs} designs={summary.design.runs} checks={summary.checks} longestLabel={summary.longestLabel} onOpen={openSuiteRun} />
+            <SuiteMatrix runs={suite.runs} designs={summary.design.runs} checks={summary.checks} longestLabel={summary.longestLabel} onOpen={sameRuns ? openSuiteRun : openNothing} />
           </AfterPaint>
         </>
       )}
