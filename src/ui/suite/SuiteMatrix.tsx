@@ -1,5 +1,5 @@
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnFiltersState, type Row, type SortingState } from "@tanstack/react-table";
-import { elementScroll, observeElementOffset, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
+import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { RunDesign } from "../../state/suite-design.ts";
@@ -8,6 +8,7 @@ import { checkLabel } from "./check-label.ts";
 import { DesignBadge } from "./DesignBadge.tsx";
 import { matrixItems, type GroupBy, type MatrixItem, type MatrixRun } from "./matrix-items.ts";
 import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN, runLabel, statusOf, verdictOf, type Show } from "./matrix-order.ts";
+import { initialRect, observeOffsetNotingMoves, observeRectWhenLaidOut, scrollUnlessStillAtTop } from "./matrix-scroll.ts";
 import "./suite-matrix.css";
 
 export interface SuiteMatrixProps {
@@ -67,47 +68,6 @@ function columnsFor(checks: readonly string[]) {
 
 /** Up to this many rows every row is in the page (find-in-page sees them all); a larger suite renders the rows near the viewport. */
 export const ALL_ROWS_UP_TO = 250;
-/** The matrix wrap's max-height (styles.css), as a fraction of the viewport's height. */
-const WRAP_MAX_HEIGHT_VH = 0.6;
-
-/** The scroll area the wrap will have: the window's width, its max-height. */
-const initialRect = (): { width: number; height: number } => ({ width: Math.round(window.innerWidth), height: Math.round(window.innerHeight * WRAP_MAX_HEIGHT_VH) });
-
-/**
- * The virtualizer's observeElementRect without its first, synchronous read: that read (clientHeight)
- * laid out the page inside React's commit. A ResizeObserver reports an element's size once it has
- * been laid out, the first time as soon as it is observed, so the real size still comes, a frame later.
- */
-function observeRectWhenLaidOut(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void): (() => void) | undefined {
-  const element = instance.scrollElement;
-  const view = instance.targetWindow;
-  if (!element || !view?.ResizeObserver) return undefined;
-  const observer = new view.ResizeObserver(() => cb({ width: Math.round(element.clientWidth), height: Math.round(element.clientHeight) }));
-  observer.observe(element, { box: "content-box" });
-  return () => observer.disconnect();
-}
-/** Scroll areas that have left the top (a scroll event said so): writing the top to one of these moves it. */
-const leftTheTop = new WeakSet<Element>();
-
-/** observeElementOffset, noting when the area leaves the top. */
-function observeOffsetNotingMoves(instance: Virtualizer<HTMLDivElement, Element>, cb: (offset: number, isScrolling: boolean) => void): (() => void) | undefined {
-  const element = instance.scrollElement;
-  return observeElementOffset(instance, (offset, isScrolling) => {
-    if (element && offset !== 0) leftTheTop.add(element);
-    cb(offset, isScrolling);
-  });
-}
-
-/**
- * elementScroll, but a scroll to the top of an area that has never left it is not written: the
- * virtualizer writes its first offset (the top) as it mounts, and the browser lays the page out to
- * write it, inside React's commit (50–100 ms on a slow machine with 10,000 runs), to change nothing.
- */
-function scrollUnlessStillAtTop(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<HTMLDivElement, Element>): void {
-  const element = instance.scrollElement;
-  if (offset === 0 && !options.adjustments && element && !leftTheTop.has(element)) return;
-  elementScroll(offset, options, instance);
-}
 const ROW_PX = 27;
 const OVERSCAN_ROWS = 12;
 

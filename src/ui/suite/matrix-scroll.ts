@@ -1,0 +1,48 @@
+import { elementScroll, observeElementOffset, type Virtualizer } from "@tanstack/react-virtual";
+
+// How the suite matrix's virtualizer learns its scroll area's size and position, and writes its
+// position, without laying the page out inside React's commit (issue 11): the library's own versions
+// read the wrap's size and write its scroll offset as it mounts, each a forced layout of a page that
+// has just been given 10,000 runs' view.
+
+/** The matrix wrap's max-height (styles.css), as a fraction of the viewport's height. */
+const WRAP_MAX_HEIGHT_VH = 0.6;
+
+/** The scroll area the wrap will have: the window's width, its max-height. */
+export const initialRect = (): { width: number; height: number } => ({ width: Math.round(window.innerWidth), height: Math.round(window.innerHeight * WRAP_MAX_HEIGHT_VH) });
+
+/**
+ * The virtualizer's observeElementRect without its first, synchronous read: that read (clientHeight)
+ * laid out the page inside React's commit. A ResizeObserver reports an element's size once it has
+ * been laid out, the first time as soon as it is observed, so the real size still comes, a frame later.
+ */
+export function observeRectWhenLaidOut(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void): (() => void) | undefined {
+  const element = instance.scrollElement;
+  const view = instance.targetWindow;
+  if (!element || !view?.ResizeObserver) return undefined;
+  const observer = new view.ResizeObserver(() => cb({ width: Math.round(element.clientWidth), height: Math.round(element.clientHeight) }));
+  observer.observe(element, { box: "content-box" });
+  return () => observer.disconnect();
+}
+/** Scroll areas that have left the top (a scroll event said so): writing the top to one of these moves it. */
+const leftTheTop = new WeakSet<Element>();
+
+/** observeElementOffset, noting when the area leaves the top. */
+export function observeOffsetNotingMoves(instance: Virtualizer<HTMLDivElement, Element>, cb: (offset: number, isScrolling: boolean) => void): (() => void) | undefined {
+  const element = instance.scrollElement;
+  return observeElementOffset(instance, (offset, isScrolling) => {
+    if (element && offset !== 0) leftTheTop.add(element);
+    cb(offset, isScrolling);
+  });
+}
+
+/**
+ * elementScroll, but a scroll to the top of an area that has never left it is not written: the
+ * virtualizer writes its first offset (the top) as it mounts, and the browser lays the page out to
+ * write it, inside React's commit (50–100 ms on a slow machine with 10,000 runs), to change nothing.
+ */
+export function scrollUnlessStillAtTop(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<HTMLDivElement, Element>): void {
+  const element = instance.scrollElement;
+  if (offset === 0 && !options.adjustments && element && !leftTheTop.has(element)) return;
+  elementScroll(offset, options, instance);
+}
