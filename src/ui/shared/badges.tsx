@@ -23,11 +23,24 @@ export function OutcomeBadge({ outcome, prefix }: { outcome: Outcome; prefix?: s
 
 const STATUS_MARK: Record<VerdictStatus, string> = { pass: "✓", fail: "✗", "n/a": "–" };
 
+/**
+ * A verdict as a badge. The compact one is the mark alone, named by its status for assistive technology:
+ * one inline box and its text, since a suite matrix lays out hundreds of them each time it scrolls
+ * (a flex box with a visually hidden span inside was half of that layout, issue 11).
+ */
 export function StatusBadge({ status, compact = false }: { status: VerdictStatus; compact?: boolean }) {
+  const className = `badge status status-${status === "n/a" ? "na" : status}`;
+  if (compact) {
+    return (
+      <span className={`${className} compact`} data-status={status} role="img" aria-label={status} title={status}>
+        {STATUS_MARK[status]}
+      </span>
+    );
+  }
   return (
-    <span className={`badge status status-${status === "n/a" ? "na" : status}`} data-status={status} title={status}>
+    <span className={className} data-status={status} title={status}>
       <span aria-hidden="true">{STATUS_MARK[status]}</span>
-      {compact ? <span className="sr-only">{status}</span> : ` ${status}`}
+      {` ${status}`}
     </span>
   );
 }

@@ -1,0 +1,64 @@
+import { act, cleanup, fireEvent, render } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ScoredRun } from "../../src/schemas/scored-run.ts";
+import { suiteSummary } from "../../src/state/suite-summary.ts";
+import { runLabelLength } from "../../src/ui/suite/matrix-order.ts";
+import { SuiteMatrix } from "../../src/ui/suite/SuiteMatrix.tsx";
+import { makeStore } from "../state/test-deps.ts";
+import { loadFixtures } from "../support.ts";
+
+// Each check cell draws one StatusBadge: counting them counts the rows drawn.
+const drawn = vi.hoisted(() => ({ badges: 0 }));
+vi.mock("../../src/ui/shared/badges.tsx", async (original) => {
+  const badges = await original<typeof import("../../src/ui/shared/badges.tsx")>();
+  return {
+    ...badges,
+    StatusBadge: (props: Parameters<typeof badges.StatusBadge>[0]) => {
+      drawn.badges++;
+      return badges.StatusBadge(props);
+    },
+  };
+});
+
+let runs: ScoredRun[] = [];
+
+beforeAll(async () => {
+  const store = makeStore();
+  await store.getState().runSuite("injection-adviser-scope");
+  const one = store.getState().suite.runs;
+  // More runs than ALL_ROWS_UP_TO, so the matrix renders only the rows near its viewport.
+  runs = Array.from({ length: Math.ceil(400 / one.length) }, (_, trial) => one.map((r) => ({ ...r, trial: trial + 1 }))).flat();
+});
+
+afterEach(cleanup);
+
+const shownRows = (matrix: HTMLElement) => [...matrix.querySelectorAll<HTMLElement>("tbody tr[data-run]")];
+
+describe("SuiteMatrix, virtualized", () => {
+  it("scrolling draws only the rows that come into view; the rows already shown are not drawn again", async () => {
+    const summary = suiteSummary(runs, loadFixtures(), runLabelLength);
+    const { getByTestId } = render(<SuiteMatrix runs={runs} designs={summary.design.runs} checks={summary.checks} longestLabel={summary.longestLabel} onOpen={() => {}} />);
+    const matrix = getByTestId("suite-matrix");
+    expect(matrix.dataset.virtualized).toBe("true");
+    // The rows beyond the viewport come a frame after the first paint.
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    const before = shownRows(matrix).map((r) => r.dataset.index);
+    expect(before.length).toBeGreaterThan(10);
+    expect(before.length).toBeLessThan(runs.length);
+
+    drawn.badges = 0;
+    // Five rows down (27 px each): five rows come into view, as many leave.
+    Object.defineProperty(matrix, "scrollTop", { configurable: true, value: 5 * 27 });
+    await act(async () => {
+      fireEvent.scroll(matrix);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const after = shownRows(matrix).map((r) => r.dataset.index);
+    const entered = after.filter((i) => !before.includes(i));
+    expect(entered.length).toBeGreaterThan(0);
+    expect(after).not.toEqual(before);
+    // A badge per check cell of each new row (a run with no verdict for a check has none), none for the rows kept.
+    expect(drawn.badges).toBeGreaterThan(0);
+    expect(drawn.badges).toBeLessThanOrEqual(entered.length * (summary.checks.length + 1));
+  });
+});
