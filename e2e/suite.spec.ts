@@ -77,6 +77,23 @@ test("clicking a matrix row opens that run in the Run view", async ({ page }) =>
   await expect(page).toHaveURL(/\?fixture=injection-adviser-scope&candidate=reads-in-scope-other&at=\d+$/);
 });
 
+test("the run column stays in view while the matrix scrolls sideways, and sits in its place at the left edge", async ({ page }) => {
+  await runSuite(page);
+  const matrix = page.getByTestId("suite-matrix");
+  const firstRun = matrix.locator("tbody tr[data-run] td.run").first();
+  const left = async (): Promise<number> => (await firstRun.boundingBox())?.x ?? Number.NaN;
+  const atEdge = await left();
+  await expect(matrix).not.toHaveAttribute("data-scrolled-x");
+  await matrix.evaluate((el) => el.scrollBy({ left: 300 }));
+  await expect(matrix).toHaveAttribute("data-scrolled-x", "");
+  expect(await matrix.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  // Sticky while scrolled sideways: the run cell has not moved with the columns.
+  expect(await left()).toBeCloseTo(atEdge, 0);
+  await matrix.evaluate((el) => el.scrollTo({ left: 0 }));
+  await expect(matrix).not.toHaveAttribute("data-scrolled-x");
+  expect(await left()).toBeCloseTo(atEdge, 0);
+});
+
 /** Scripted runs exported by `npm run eval -- --candidate C --fixture F --export FILE` (its main, in this process). */
 async function exported(candidate: string, fixture: string): Promise<ScoredSuiteExport["runs"]> {
   const file = join(mkdtempSync(join(tmpdir(), "finbound-e2e-suite-")), `${candidate}.json`);

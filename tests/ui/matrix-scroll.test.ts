@@ -1,6 +1,6 @@
 import type { Virtualizer } from "@tanstack/react-virtual";
 import { describe, expect, it, vi } from "vitest";
-import { observeOffsetNotingMoves, scrollUnlessStillAtTop } from "../../src/ui/suite/matrix-scroll.ts";
+import { markScrolledSideways, observeOffsetNotingMoves, scrollUnlessStillAtTop } from "../../src/ui/suite/matrix-scroll.ts";
 
 /** Just what the adapters read of a virtualizer: its scroll element, its window and its options. */
 function virtualizerOf(element: HTMLDivElement): Virtualizer<HTMLDivElement, Element> {
@@ -29,5 +29,26 @@ describe("the suite matrix's scroll writes", () => {
     scrollUnlessStillAtTop(0, {}, instance);
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: undefined });
     stop?.();
+  });
+
+  it("the wrap is marked scrolled sideways while it is, so its run column is sticky only then", () => {
+    const wrap = document.createElement("div");
+    const scrollTo = (left: number, top = 0): void => {
+      wrap.scrollLeft = left;
+      wrap.scrollTop = top;
+      wrap.dispatchEvent(new Event("scroll"));
+    };
+    const stop = markScrolledSideways(wrap);
+    expect(wrap.hasAttribute("data-scrolled-x")).toBe(false);
+    scrollTo(0, 400);
+    expect(wrap.hasAttribute("data-scrolled-x")).toBe(false);
+    scrollTo(120, 400);
+    expect(wrap.hasAttribute("data-scrolled-x")).toBe(true);
+    scrollTo(0, 400);
+    expect(wrap.hasAttribute("data-scrolled-x")).toBe(false);
+    // Once let go, the wrap's scrolling marks nothing.
+    stop();
+    scrollTo(120);
+    expect(wrap.hasAttribute("data-scrolled-x")).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { checkLabel } from "./check-label.ts";
 import { DesignBadge } from "./DesignBadge.tsx";
 import { matrixItems, type GroupBy, type MatrixItem, type MatrixRun } from "./matrix-items.ts";
 import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN, runLabel, statusOf, verdictOf, type Show } from "./matrix-order.ts";
-import { initialRect, observeOffsetNotingMoves, observeRectWhenLaidOut, scrollUnlessStillAtTop } from "./matrix-scroll.ts";
+import { initialRect, markScrolledSideways, observeOffsetNotingMoves, observeRectWhenLaidOut, scrollUnlessStillAtTop } from "./matrix-scroll.ts";
 import "./suite-matrix.css";
 
 export interface SuiteMatrixProps {
@@ -127,6 +127,7 @@ function MatrixTable({ runs, onOpen, columns, longestLabel, view, ordered, items
     const frame = requestAnimationFrame(() => setOverscan(OVERSCAN_ROWS));
     return () => cancelAnimationFrame(frame);
   }, []);
+  useEffect(() => (wrap.current ? markScrolledSideways(wrap.current) : undefined), []);
   const virtualizer = useVirtualizer({
     count: virtual ? items.length : 0,
     getScrollElement: () => wrap.current,

@@ -46,3 +46,19 @@ export function scrollUnlessStillAtTop(offset: number, options: { adjustments?: 
   if (offset === 0 && !options.adjustments && element && !leftTheTop.has(element)) return;
   elementScroll(offset, options, instance);
 }
+
+/**
+ * Marks the wrap `data-scrolled-x` while it is scrolled sideways, so the run column is sticky only
+ * then (suite-matrix.css). At the left edge a sticky cell sits where a static one would; but some 40
+ * sticky cells, placed again on every vertical scroll, were a third of a frame on a slow machine
+ * (issue 11). Set on the element, not through React: a vertical scroll renders nothing for it.
+ */
+export function markScrolledSideways(wrap: HTMLElement): () => void {
+  const mark = (): void => {
+    const sideways = wrap.scrollLeft > 0;
+    if (sideways !== wrap.hasAttribute("data-scrolled-x")) wrap.toggleAttribute("data-scrolled-x", sideways);
+  };
+  mark();
+  wrap.addEventListener("scroll", mark, { passive: true });
+  return () => wrap.removeEventListener("scroll", mark);
+}
