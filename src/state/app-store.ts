@@ -37,7 +37,7 @@ export const appStore = createStore({
   history: createIndexedDbHistory(),
   runLinks: createIndexedDbHistory("links"),
   annotations: createTextAnnotationsStore(() => window.localStorage, () => new Date().toISOString()),
-  loadMatrix: () => import("./embedded-matrix.ts").then((m) => m.embeddedMatrix(fixtures)),
+  loadMatrix: () => import("./embedded-matrix.ts").then((m) => m.embeddedMatrixInSlices(fixtures)),
   evaluateMatrix: evaluateMatrixInWorker,
 });
 

@@ -1,5 +1,5 @@
 import { parseInjectionSet } from "../fixtures/injections.ts";
-import { composeMatrix, type MatrixCompose } from "../fixtures/matrix/compose.ts";
+import { composeMatrixSteps, toEnd, type MatrixCompose } from "../fixtures/matrix/compose.ts";
 import { parseTaskSet } from "../fixtures/tasks.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 
@@ -16,13 +16,16 @@ export interface DataFile {
  * and composer as `npm run matrix`, so a bad file is refused in the same words (file, then field).
  * Never throws: anything unforeseen is reported as an error too.
  */
-export function composeMatrixFiles(fixtures: readonly Fixture[], taskFiles: readonly DataFile[], injectionFiles: readonly DataFile[]): MatrixCompose {
+export const composeMatrixFiles = (fixtures: readonly Fixture[], taskFiles: readonly DataFile[], injectionFiles: readonly DataFile[]): MatrixCompose => toEnd(composeMatrixFilesSteps(fixtures, taskFiles, injectionFiles));
+
+/** composeMatrixFiles a generated fixture at a time (composeMatrixSteps). */
+export function* composeMatrixFilesSteps(fixtures: readonly Fixture[], taskFiles: readonly DataFile[], injectionFiles: readonly DataFile[]): Generator<void, MatrixCompose> {
   try {
     const tasks = parseTaskSet(taskFiles);
     const injections = parseInjectionSet(injectionFiles);
     if (!tasks.ok || !injections.ok) return { ok: false, errors: [...(tasks.ok ? [] : tasks.errors), ...(injections.ok ? [] : injections.errors)] };
     if (tasks.tasks.length === 0) return { ok: false, errors: ["fixtures/tasks: no task files (*.json)"] };
-    return composeMatrix(tasks.tasks, fixtures, injections.injections);
+    return yield* composeMatrixSteps(tasks.tasks, fixtures, injections.injections);
   } catch (error) {
     return { ok: false, errors: [`the attack matrix could not be composed: ${error instanceof Error ? error.message : String(error)}`] };
   }

@@ -2,6 +2,7 @@ import { Outcome } from "../schemas/outcome.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { runDesign, type RunDesign, type SuiteDesign } from "./suite-design.ts";
+import { SLICE_MS } from "./yield-to-page.ts";
 
 // Everything the suite view derives from its runs, in one pass that can be taken a slice at a time
 // (issue 11). Each figure was its own walk over every run and verdict, in a render: on a slow
@@ -94,9 +95,6 @@ export function suiteSummary(runs: readonly ScoredRun[], fixtures: readonly Fixt
   while (builder.addNext());
   return builder.result();
 }
-
-/** Longest a slice of summarising may run before the page gets a turn. */
-const SLICE_MS = 8;
 
 /**
  * The summary of `runs`, built a slice at a time: between slices the page paints and handles input

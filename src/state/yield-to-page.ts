@@ -26,3 +26,22 @@ export const whenPageIdle = (timeoutMs: number): Promise<void> =>
     if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: timeoutMs });
     else setTimeout(resolve, 0);
   });
+
+/** How long work in the page runs between two yields to it. */
+export const SLICE_MS = 8;
+
+/**
+ * A generator's value, run in slices of about SLICE_MS with the page let back in between (`pause`):
+ * for work that yields often (after each item) and must not be one long task.
+ */
+export async function toEndInSlices<T>(steps: Generator<void, T>, pause: () => Promise<void> = yieldToPage): Promise<T> {
+  for (;;) {
+    const stop = performance.now() + SLICE_MS;
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      if (performance.now() >= stop) break;
+    }
+    await pause();
+  }
+}

@@ -2,6 +2,7 @@ import { type RefObject, useEffect, useRef } from "react";
 import { appStore, useStore } from "../state/app-store.ts";
 import { edgeOfShown, stepAmongShown } from "../state/shown-steps.ts";
 import { cursorFromParams, setCursorParam } from "./timeline/cursor-url.ts";
+import { followScrollTop, mayBeAwayFromTop } from "./shared/scroll-top.ts";
 
 const isFormControl = (t: EventTarget | null): boolean =>
   t instanceof HTMLElement && (t.isContentEditable || ["INPUT", "SELECT", "TEXTAREA", "BUTTON", "SUMMARY"].includes(t.tagName));
@@ -86,8 +87,10 @@ export function useTheme(): void {
 /** A scrolling box that goes back to its top whenever `key` changes (another run loaded), and only then. */
 export function useScrollTopOn<T extends HTMLElement>(key: unknown): RefObject<T | null> {
   const box = useRef<T | null>(null);
+  useEffect(() => (box.current ? followScrollTop(box.current) : undefined), []);
   useEffect(() => {
-    if (box.current) box.current.scrollTop = 0;
+    // A box at its top is not told to go there: the write laid out the page, a task of about 40 ms as a 10,000-event run opened.
+    if (box.current && mayBeAwayFromTop(box.current)) box.current.scrollTop = 0;
   }, [key]);
   return box;
 }

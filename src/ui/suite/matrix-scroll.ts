@@ -1,4 +1,5 @@
 import { elementScroll, observeElementOffset, type Virtualizer } from "@tanstack/react-virtual";
+import { mayBeAwayFromTop, noteScrollTop } from "../shared/scroll-top.ts";
 
 // How the suite matrix's virtualizer learns its scroll area's size and position, and writes its
 // position, without laying the page out inside React's commit (issue 11): the library's own versions
@@ -24,26 +25,23 @@ export function observeRectWhenLaidOut(instance: Virtualizer<HTMLDivElement, Ele
   observer.observe(element, { box: "content-box" });
   return () => observer.disconnect();
 }
-/** Scroll areas that have left the top (a scroll event said so): writing the top to one of these moves it. */
-const leftTheTop = new WeakSet<Element>();
-
-/** observeElementOffset, noting when the area leaves the top. */
+/** observeElementOffset, noting where the area is (noteScrollTop). */
 export function observeOffsetNotingMoves(instance: Virtualizer<HTMLDivElement, Element>, cb: (offset: number, isScrolling: boolean) => void): (() => void) | undefined {
   const element = instance.scrollElement;
   return observeElementOffset(instance, (offset, isScrolling) => {
-    if (element && offset !== 0) leftTheTop.add(element);
+    if (element) noteScrollTop(element, offset);
     cb(offset, isScrolling);
   });
 }
 
 /**
- * elementScroll, but a scroll to the top of an area that has never left it is not written: the
+ * elementScroll, but a scroll to the top of an area at its top is not written: the
  * virtualizer writes its first offset (the top) as it mounts, and the browser lays the page out to
  * write it, inside React's commit (50–100 ms on a slow machine with 10,000 runs), to change nothing.
  */
 export function scrollUnlessStillAtTop(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<HTMLDivElement, Element>): void {
   const element = instance.scrollElement;
-  if (offset === 0 && !options.adjustments && element && !leftTheTop.has(element)) return;
+  if (offset === 0 && !options.adjustments && element && !mayBeAwayFromTop(element)) return;
   elementScroll(offset, options, instance);
 }
 
