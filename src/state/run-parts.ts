@@ -7,8 +7,8 @@ import { StringPool } from "./string-pool.ts";
 // task, and structured clone is linear in what the message holds: a 1,000,003-event run sent whole
 // kept the main thread busy for seconds. In parts of PART_SIZE items each receipt takes a few ms.
 
-/** Events or tool calls per message: about 5–15 ms to receive on a slow machine. */
-export const PART_SIZE = 4096;
+/** Events or tool calls per message. A part of 4,096 events was a task of 60–80 ms to receive and index on a slow machine (issue 11); half that, 50 ms or less. */
+export const PART_SIZE = 2048;
 
 /** One message's worth of a long run, in the order `runParts` yields them. */
 export type RunPart =
