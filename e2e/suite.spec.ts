@@ -82,15 +82,21 @@ test("the run column stays in view while the matrix scrolls sideways, and sits i
   const matrix = page.getByTestId("suite-matrix");
   const firstRun = matrix.locator("tbody tr[data-run] td.run").first();
   const left = async (): Promise<number> => (await firstRun.boundingBox())?.x ?? Number.NaN;
+  const position = (): Promise<string> => firstRun.evaluate((el) => getComputedStyle(el).position);
+  // Narrow enough that the checks' columns overflow the wrap.
+  await page.setViewportSize({ width: 900, height: 800 });
   const atEdge = await left();
   await expect(matrix).not.toHaveAttribute("data-scrolled-x");
+  expect(await position()).toBe("static");
   await matrix.evaluate((el) => el.scrollBy({ left: 300 }));
   await expect(matrix).toHaveAttribute("data-scrolled-x", "");
   expect(await matrix.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
   // Sticky while scrolled sideways: the run cell has not moved with the columns.
+  expect(await position()).toBe("sticky");
   expect(await left()).toBeCloseTo(atEdge, 0);
   await matrix.evaluate((el) => el.scrollTo({ left: 0 }));
   await expect(matrix).not.toHaveAttribute("data-scrolled-x");
+  expect(await position()).toBe("static");
   expect(await left()).toBeCloseTo(atEdge, 0);
 });
 

@@ -31,7 +31,7 @@ export const appStore = createStore({
   evaluateSuite: evaluateSuiteInWorker,
   simulatorBaseUrl: `${window.location.origin}/sim`,
   ensureSimulator: () =>
-    (simulator ??= Promise.all([import("../mocks/browser.ts"), import("./embedded-matrix.ts")]).then(([m, e]) => m.startBrowserSimulator([...fixtures, ...e.embeddedMatrixFixtures(fixtures)]))),
+    (simulator ??= Promise.all([import("../mocks/browser.ts"), import("./embedded-matrix.ts")]).then(async ([m, e]) => m.startBrowserSimulator([...fixtures, ...(await e.embeddedMatrixFixtures(fixtures))]))),
   pageOrigin: window.location.origin,
   probeNetworkFailure: createBrowserNetworkProbe(),
   history: createIndexedDbHistory(),

@@ -4,7 +4,6 @@
 // (Vite-specific: imported only by the browser side, never by the CLI.)
 import type { Fixture } from "../schemas/fixture.ts";
 import { composeMatrixFilesSteps, type DataFile, type MatrixCompose } from "./matrix-files.ts";
-import { toEnd } from "../fixtures/matrix/compose.ts";
 import { toEndInSlices } from "./yield-to-page.ts";
 
 const glob = (files: Record<string, string>): DataFile[] => {
@@ -15,24 +14,15 @@ const glob = (files: Record<string, string>): DataFile[] => {
 const taskFiles = import.meta.glob("/fixtures/tasks/*.json", { eager: true, query: "?raw", import: "default" }) as Record<string, string>;
 const injectionFiles = import.meta.glob("/fixtures/injections/*.json", { eager: true, query: "?raw", import: "default" }) as Record<string, string>;
 
-let composed: MatrixCompose | null = null;
+/** The one composition: whoever asks first starts it, the rest wait for it. */
+let composed: Promise<MatrixCompose> | null = null;
 
-const steps = (fixtures: readonly Fixture[]) => composeMatrixFilesSteps(fixtures, glob(taskFiles), glob(injectionFiles));
-
-/** The matrix over the embedded fixtures, composed once. */
-export function embeddedMatrix(fixtures: readonly Fixture[]): MatrixCompose {
-  return (composed ??= toEnd(steps(fixtures)));
-}
-
-/** embeddedMatrix, composed in slices between which the page paints and handles input (the matrix view, an import). */
-export async function embeddedMatrixInSlices(fixtures: readonly Fixture[]): Promise<MatrixCompose> {
-  if (composed) return composed;
-  const done = await toEndInSlices(steps(fixtures));
-  return (composed ??= done);
-}
+/** The matrix over the embedded fixtures, composed once, in slices between which the page paints and handles input (the matrix view, an import, the simulator). */
+export const embeddedMatrixInSlices = (fixtures: readonly Fixture[]): Promise<MatrixCompose> =>
+  (composed ??= toEndInSlices(composeMatrixFilesSteps(fixtures, glob(taskFiles), glob(injectionFiles))));
 
 /** The generated fixtures, for the simulated model; none when the matrix does not compose. */
-export const embeddedMatrixFixtures = (fixtures: readonly Fixture[]): Fixture[] => {
-  const m = embeddedMatrix(fixtures);
+export const embeddedMatrixFixtures = async (fixtures: readonly Fixture[]): Promise<Fixture[]> => {
+  const m = await embeddedMatrixInSlices(fixtures);
   return m.ok ? m.matrix.cells.map((c) => c.fixture) : [];
 };

@@ -28,13 +28,14 @@ export function App() {
   useCursorKeys();
   usePlayback();
   useEffect(() => {
-    // A load that fails here is tried again when the view is opened.
+    // A load that fails here is only loaded early: opening the view loads it (or meets the failure) as before.
     void whenPageIdle(SUITE_VIEW_IDLE_TIMEOUT_MS).then(loadSuiteView).catch(() => undefined);
   }, []);
   // The store's view changes in a synchronous update (an import switches to the suite as it ends); the
   // view's content follows as a deferred value, which React renders in slices between which the page
   // stays responsive. A view already loaded was otherwise mounted in one task (the suite view, with
-  // 10,000 runs: 160–210 ms), where one still loading was mounted by a retry React could slice.
+  // 10,000 runs: 160–210 ms), where one still loading was mounted by a retry React could slice. Until it
+  // is drawn, the tabs and the keys already follow the store's view (a click on a suite row steps the run).
   const view = useDeferredValue(useStore((s) => s.view));
   const fixtureErrors = useStore((s) => s.fixtureErrors);
   return (
@@ -49,15 +50,16 @@ export function App() {
       ) : view === "run" ? (
         <RunView />
       ) : view === "suite" ? (
-        <Suspense fallback={<p className="panel empty">Loading the suite view…</p>}>
+        // Each view its own boundary (a key): a boundary already on screen that suspends in a deferred render keeps showing the last view, with no "Loading".
+        <Suspense key="suite" fallback={<p className="panel empty">Loading the suite view…</p>}>
           <SuiteView />
         </Suspense>
       ) : view === "matrix" ? (
-        <Suspense fallback={<p className="panel empty">Loading the matrix view…</p>}>
+        <Suspense key="matrix" fallback={<p className="panel empty">Loading the matrix view…</p>}>
           <MatrixView />
         </Suspense>
       ) : view === "compare" ? (
-        <Suspense fallback={<p className="panel empty">Loading the compare view…</p>}>
+        <Suspense key="compare" fallback={<p className="panel empty">Loading the compare view…</p>}>
           <CompareView />
         </Suspense>
       ) : (

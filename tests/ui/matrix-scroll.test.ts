@@ -28,6 +28,13 @@ describe("the suite matrix's scroll writes", () => {
     wrap.dispatchEvent(new Event("scroll"));
     scrollUnlessStillAtTop(0, {}, instance);
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: undefined });
+
+    // Back at the top (a scroll event found it there): the top is not written again.
+    scrollTo.mockClear();
+    wrap.scrollTop = 0;
+    wrap.dispatchEvent(new Event("scroll"));
+    scrollUnlessStillAtTop(0, {}, instance);
+    expect(scrollTo).not.toHaveBeenCalled();
     stop?.();
   });
 

@@ -24,7 +24,8 @@ export function OutcomeBadge({ outcome, prefix }: { outcome: Outcome; prefix?: s
 const STATUS_MARK: Record<VerdictStatus, string> = { pass: "✓", fail: "✗", "n/a": "–" };
 
 /**
- * A verdict as a badge. The compact one is the mark alone, named by its status for assistive technology:
+ * A verdict as a badge. The compact one is the mark alone, named by its status for assistive technology
+ * (no title: it would only repeat the name, and a matrix cell has its own, the verdict's explanation):
  * one inline box and its text, since a suite matrix lays out hundreds of them each time it scrolls
  * (a flex box with a visually hidden span inside was half of that layout, issue 11).
  */
@@ -32,7 +33,7 @@ export function StatusBadge({ status, compact = false }: { status: VerdictStatus
   const className = `badge status status-${status === "n/a" ? "na" : status}`;
   if (compact) {
     return (
-      <span className={`${className} compact`} data-status={status} role="img" aria-label={status} title={status}>
+      <span className={`${className} compact`} data-status={status} role="img" aria-label={status}>
         {STATUS_MARK[status]}
       </span>
     );

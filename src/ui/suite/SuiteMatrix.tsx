@@ -55,7 +55,7 @@ function columnsFor(checks: readonly string[]) {
         const v = verdictOf(row.original.run, check);
         if (v) return <StatusBadge status={v.status} compact />;
         return (
-          <span className="muted" role="img" aria-label="not checked" title="not checked">
+          <span className="muted" role="img" aria-label="not checked">
             —
           </span>
         );
@@ -274,7 +274,9 @@ interface RunRowProps {
 }
 
 /**
- * A row is drawn again only when its run, its place or the columns change. The table makes a new Row
+ * A row is drawn again only when one of its props other than `row` changes, or the run `row` holds:
+ * its cells are drawn from that run alone (row.original), and the table has no column visibility,
+ * order or pinning that would change them otherwise. The table makes a new Row
  * for every run shown each time the rows in view change (its data is those runs): compared by that,
  * scrolling a large suite re-rendered and re-committed all ~40 rows on every wheel turn, 10–20 ms of
  * a frame on a slow machine, where only the few rows coming into view are new (issue 11).

@@ -52,11 +52,11 @@ export function scrollUnlessStillAtTop(offset: number, options: { adjustments?: 
  * (issue 11). Set on the element, not through React: a vertical scroll renders nothing for it.
  */
 export function markScrolledSideways(wrap: HTMLElement): () => void {
+  // A wrap starts at its left edge: nothing to mark (and no layout to read) until it scrolls.
   const mark = (): void => {
-    const sideways = wrap.scrollLeft > 0;
+    const sideways = wrap.scrollLeft !== 0;
     if (sideways !== wrap.hasAttribute("data-scrolled-x")) wrap.toggleAttribute("data-scrolled-x", sideways);
   };
-  mark();
   wrap.addEventListener("scroll", mark, { passive: true });
   return () => wrap.removeEventListener("scroll", mark);
 }
