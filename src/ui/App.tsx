@@ -28,7 +28,7 @@ export function App() {
   useCursorKeys();
   usePlayback();
   useEffect(() => {
-    // A load that fails here is only loaded early: opening the view loads it (or meets the failure) as before.
+    // Only loads it early: if this load fails, opening the view loads it (or meets the failure) as before.
     void whenPageIdle(SUITE_VIEW_IDLE_TIMEOUT_MS).then(loadSuiteView).catch(() => undefined);
   }, []);
   // The store's view changes in a synchronous update (an import switches to the suite as it ends); the
