@@ -79,10 +79,13 @@ test("the same seed reproduces the same pass^k; the page says when trials cannot
   await trials.getByLabel("temperature").fill("0.5");
   const status = page.getByTestId("trials-status");
   const table = page.getByTestId("passk-table");
+  const overall = table.locator('tr[data-row="overall"]');
   const results: string[] = [];
   for (let i = 0; i < 2; i++) {
     await trials.getByRole("button", { name: "Run 6 trials" }).click();
     await expect(status).toHaveText("6 trial runs of simulated:reference done.", { timeout: 30_000 });
+    // The table is drawn from the runs as a deferred value, so it may lag the status line by a render: read once it counts all six (counted + excluded).
+    await expect.poll(async () => (await overall.locator("td").allTextContents()).slice(0, 3).reduce((n, cell, i) => (i === 1 ? n : n + Number(cell)), 0)).toBe(6);
     results.push((await table.locator("tbody").textContent()) ?? "");
   }
   expect(results[1]).toBe(results[0]);

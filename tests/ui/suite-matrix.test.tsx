@@ -5,7 +5,7 @@ import type { RunDesign } from "../../src/state/suite-design.ts";
 import { suiteSummary } from "../../src/state/suite-summary.ts";
 import { runLabelLength } from "../../src/ui/suite/matrix-order.ts";
 import { checkLabel } from "../../src/ui/suite/check-label.ts";
-import { SuiteMatrix } from "../../src/ui/suite/SuiteMatrix.tsx";
+import { SuiteMatrix, withFilter } from "../../src/ui/suite/SuiteMatrix.tsx";
 import { makeStore } from "../state/test-deps.ts";
 import { loadFixtures } from "../support.ts";
 
@@ -136,5 +136,21 @@ describe("SuiteMatrix", () => {
     expect(fold?.getAttribute("aria-expanded")).toBe("false");
     expect(runNames(matrix).some((n) => n.endsWith("/reference") || n.endsWith("/reference #2"))).toBe(false);
     expect(bodyRows(matrix)).toHaveLength(suite.runs.length - 2);
+  });
+});
+
+describe("withFilter", () => {
+  const filters = [
+    { id: "run", value: "fv" },
+    { id: "design", value: "regression" },
+  ];
+  it("adds a column's value, replaces it in its place, and removes it when undefined, leaving the others", () => {
+    expect(withFilter([], "run", "fv")).toEqual([{ id: "run", value: "fv" }]);
+    expect(withFilter(filters, "run", "hh")).toEqual([
+      { id: "run", value: "hh" },
+      { id: "design", value: "regression" },
+    ]);
+    expect(withFilter(filters, "run", undefined)).toEqual([{ id: "design", value: "regression" }]);
+    expect(withFilter(filters, "other", undefined)).toEqual(filters);
   });
 });

@@ -1,0 +1,167 @@
+import { flexRender, getCoreRowModel, useReactTable, type ColumnFiltersState, type Row, type SortingState } from "@tanstack/react-table";
+import { memo, useMemo } from "react";
+import type { Columns } from "./matrix-columns.tsx";
+import type { MatrixItem, MatrixRun } from "./matrix-items.ts";
+import { DESIGN_COLUMN, RUN_COLUMN, verdictOf } from "./matrix-order.ts";
+
+const SORT_MARK = { asc: " ▲", desc: " ▼" } as const;
+const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
+
+/** An item of the matrix drawn now, at its place among all of them. */
+export interface ShownItem {
+  at: number;
+  item: MatrixItem<MatrixRun>;
+}
+
+interface MatrixGridProps {
+  columns: Columns;
+  items: readonly MatrixItem<MatrixRun>[];
+  /** The items drawn, in order: all of them, or those the virtualizer has in view. */
+  shown: readonly ShownItem[];
+  /** Pixels of rows not drawn above and below the shown ones. */
+  before: number;
+  after: number;
+  sorting: SortingState;
+  setSorting: (update: SortingState | ((old: SortingState) => SortingState)) => void;
+  filters: ColumnFiltersState;
+  virtual: boolean;
+  measure: (el: Element | null) => void;
+  runColumnCh: number;
+  onOpen(index: number): void;
+  toggle(groupKey: string): void;
+}
+
+/** The table: its headings sort; a row per run shown and a heading per group. */
+export function MatrixGrid({ columns, items, shown, before, after, sorting, setSorting, filters, virtual, measure, runColumnCh, onOpen, toggle }: MatrixGridProps) {
+  // The table is given only the runs shown: its sort and filter are manual (matrixOrder), its rows the visible ones.
+  const from = shown[0]?.at ?? 0;
+  const to = shown.at(-1)?.at ?? -1;
+  // A new array on every render would make a new row model, whose automatic resets re-render: a loop.
+  const shownRuns = useMemo(() => items.slice(from, to + 1).flatMap((item) => (item.kind === "run" ? [item.row] : [])), [items, from, to]);
+  const table = useReactTable({
+    data: shownRuns,
+    columns,
+    state: { sorting, columnFilters: filters },
+    onSortingChange: setSorting,
+    manualSorting: true,
+    manualFiltering: true,
+    // Every column's first click sorts ascending (failures first, regressions first), as when the table sorted the strings itself.
+    sortDescFirst: false,
+    getRowId: (r) => String(r.index),
+    getCoreRowModel: getCoreRowModel(),
+  });
+  const rowOf = (r: MatrixRun): Row<MatrixRun> => table.getRow(String(r.index));
+  const width = columns.length;
+  return (
+    <table className="matrix suite-matrix">
+      <thead>
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((header) => {
+              const id = header.column.id;
+              const sorted = header.column.getIsSorted();
+              return (
+                <th key={header.id} scope="col" className={id === RUN_COLUMN ? "run" : id === DESIGN_COLUMN ? "design-col" : "check-col"} data-column={id} aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
+                  <button type="button" className="sort-head" onClick={header.column.getToggleSortingHandler()} title={id === RUN_COLUMN || id === DESIGN_COLUMN ? `sort by ${id}` : `${id} — sort failures first`}>
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                    {sorted ? <span aria-hidden="true">{SORT_MARK[sorted]}</span> : null}
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {before > 0 && (
+          <tr aria-hidden="true" style={{ height: before }}>
+            <td colSpan={width} />
+          </tr>
+        )}
+        {shown.map(({ at, item }) =>
+          item.kind === "group" ? (
+            <tr key={`group:${item.key}`} className={`group-row${item.regressions > 0 ? " has-regressions" : ""}`} data-index={at} data-group={item.key} ref={virtual ? measure : undefined}>
+              <th colSpan={width} scope="rowgroup">
+                <span className="group-head">
+                  <button type="button" aria-expanded={!item.collapsed} onClick={() => toggle(item.key)}>
+                    {item.collapsed ? "▸" : "▾"} <span className="mono">{item.key}</span>
+                  </button>
+                  <span className="muted">
+                    {item.runs} {item.runs === 1 ? "run" : "runs"}, {item.ok} as designed
+                  </span>
+                  {item.regressions > 0 && <span className="badge design design-regression">{item.regressions} {item.regressions === 1 ? "regression" : "regressions"}</span>}
+                </span>
+              </th>
+            </tr>
+          ) : (
+            <RunRow key={item.row.index} row={rowOf(item.row)} columns={columns} at={at} virtual={virtual} measure={measure} runColumnCh={runColumnCh} onOpen={onOpen} />
+          ),
+        )}
+        {after > 0 && (
+          <tr aria-hidden="true" style={{ height: after }}>
+            <td colSpan={width} />
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+interface RunRowProps {
+  row: Row<MatrixRun>;
+  /** The table's columns: the row's cells are theirs. */
+  columns: Columns;
+  at: number;
+  virtual: boolean;
+  measure: (el: Element | null) => void;
+  runColumnCh: number;
+  onOpen(index: number): void;
+}
+
+/**
+ * A row is drawn again only when one of its props other than `row` changes, or the run `row` holds:
+ * its cells are drawn from that run alone (row.original), and the table has no column visibility,
+ * order or pinning that would change them otherwise. The table makes a new Row
+ * for every run shown each time the rows in view change (its data is those runs): compared by that,
+ * scrolling a large suite re-rendered and re-committed all ~40 rows on every wheel turn, 10–20 ms of
+ * a frame on a slow machine, where only the few rows coming into view are new (issue 11).
+ */
+const sameRow = (a: RunRowProps, b: RunRowProps): boolean =>
+  a.row.original === b.row.original && a.columns === b.columns && a.at === b.at && a.virtual === b.virtual && a.measure === b.measure && a.runColumnCh === b.runColumnCh && a.onOpen === b.onOpen;
+
+const RunRow = memo(RunRowView, sameRow);
+
+function RunRowView({ row, at, virtual, measure, runColumnCh, onOpen }: RunRowProps) {
+  const { run, index, design } = row.original;
+  return (
+    <tr
+      tabIndex={0}
+      data-index={at}
+      ref={virtual ? measure : undefined}
+      data-run={`${run.fixture}/${run.candidate}`}
+      data-design={design.status}
+      className={design.status === "regression" ? "regression" : undefined}
+      {...(run.trial === undefined ? {} : { "data-trial": run.trial })}
+      onClick={() => onOpen(index)}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") onOpen(index);
+      }}
+    >
+      {row.getVisibleCells().map((cell) =>
+        cell.column.id === RUN_COLUMN ? (
+          <td key={cell.id} className="run" style={virtual ? { minWidth: `${runColumnCh}ch` } : undefined}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ) : cell.column.id === DESIGN_COLUMN ? (
+          <td key={cell.id} className="design-col">
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ) : (
+          <td key={cell.id} data-check={cell.column.id} title={verdictOf(run, cell.column.id)?.explanation ?? "not checked"}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ),
+      )}
+    </tr>
+  );
+}
