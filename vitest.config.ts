@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: "core",
           environment: "node",
-          include: ["tests/{schemas,runtime,scoring,evaluation,candidates,fixtures,cli,mocks,integrity,fuzz,attacks,files,interop}/**/*.test.ts"],
+          include: ["tests/{schemas,runtime,scoring,evaluation,candidates,fixtures,cli,mocks,integrity,fuzz,attacks,files,interop,bench}/**/*.test.ts"],
         },
       },
       {

@@ -7,6 +7,7 @@ import { gzipSync } from "node:zlib";
 import { build, preview, type PreviewServer } from "vite";
 import { writeLongRun, writeSuite } from "./inputs.ts";
 import { decisionsFor } from "./long-run.ts";
+import { traceMainThread, type MainThreadTasks } from "./main-thread-cpu.ts";
 import { calibrate, installProbes, randomJumps, scrollTimelineToBottom, startFrames, stopFrames, timelineState, watchImport, type BenchWindow } from "./page-probes.ts";
 
 // npm run bench:ui — the workbench's UI benchmark (issue 11): imports a 10,000-run suite (sealed
@@ -15,6 +16,7 @@ import { calibrate, installProbes, randomJumps, scrollTimelineToBottom, startFra
 // fails only when something cannot be measured (or the last event cannot be reached).
 // Each import is measured BENCH_REPEAT times (3), each in a fresh page, and reported as the median
 // with the range: on a shared machine one import's longest task varied from 64 to 190 ms.
+// Each import is also traced (main-thread-cpu.ts): a task's CPU time beside its wall time.
 //   BENCH_EVENTS (1000000), BENCH_SUITE_RUNS (10000): the sizes; BENCH_REUSE=1 keeps the files made last time.
 
 const OUT = fileURLToPath(new URL("../artifacts/bench/", import.meta.url));
@@ -219,6 +221,7 @@ async function openApp(page: Page): Promise<void> {
 async function importFile(page: Page, path: string, ready: string) {
   const fileName = path.split("/").at(-1) ?? path;
   await page.evaluate(watchImport, { fileName, ready });
+  const traced = await traceMainThread(page);
   await page.getByTestId("import-input").setInputFiles(path);
   await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.imported !== null, null, { timeout: 20 * 60_000, polling: 250 });
   const done = await page.evaluate(() => (window as unknown as BenchWindow).__bench.imported);
@@ -226,7 +229,8 @@ async function importFile(page: Page, path: string, ready: string) {
   // What is drawn after the first painted frame (the suite's charts, each in a task of its own) is
   // part of opening the file too: the longest task is looked for until a second after it.
   await page.waitForTimeout(SETTLE_MS);
-  return { fileMiB: round(statSync(path).size / MB), noticeMs: round(done.notice - done.start), paintedMs: round(done.painted - done.start), longestTaskMs: await longestTask(page, done.start, done.painted + SETTLE_MS), notice: done.text };
+  const mainThread = await traced();
+  return { fileMiB: round(statSync(path).size / MB), noticeMs: round(done.notice - done.start), paintedMs: round(done.painted - done.start), longestTaskMs: await longestTask(page, done.start, done.painted + SETTLE_MS), mainThread, notice: done.text };
 }
 
 async function timeline(page: Page, events: number) {
@@ -310,7 +314,8 @@ const round = (x: number): number => Math.round(x * 10) / 10;
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 const seconds = (x: number): string => `${(x / 1000).toFixed(1)} s`;
 const ratio = (value: number, target: number): string => `${(value / target).toFixed(2)}× the target`;
-type ImportFigures = { fileMiB: number; noticeMs: number; paintedMs: number; longestTaskMs: number };
+type ImportFigures = { fileMiB: number; noticeMs: number; paintedMs: number; longestTaskMs: number; mainThread: MainThreadTasks };
 const describeImport = (i: ImportFigures, samples: readonly ImportFigures[]): string =>
-  `${i.fileMiB} MiB; ${samples.length > 1 ? `median of ${samples.length}: ` : ""}notice after ${seconds(i.noticeMs)}, painted after ${seconds(i.paintedMs)}, longest main-thread task ${ms(i.longestTaskMs)}${spread(samples, (x) => x.longestTaskMs)} (to 1 s after painted)`;
+  `${i.fileMiB} MiB; ${samples.length > 1 ? `median of ${samples.length}: ` : ""}notice after ${seconds(i.noticeMs)}, painted after ${seconds(i.paintedMs)}, longest main-thread task ${ms(i.longestTaskMs)}${spread(samples, (x) => x.longestTaskMs)} (to 1 s after painted); ` +
+  `in a trace, the longest task ${ms(i.mainThread.longest.wallMs)} of which ${ms(i.mainThread.longest.cpuMs)} on the CPU, and at most ${ms(i.mainThread.mostCpuMs)}${spread(samples, (x) => x.mainThread.mostCpuMs)} of CPU in any task (the rest of a task's time it waited for a core)`;
 const log = (line: string): void => console.log(`[bench:ui] ${line}`);
