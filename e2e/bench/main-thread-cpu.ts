@@ -16,46 +16,49 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-/** The main thread's tasks while a trace ran: wall and CPU milliseconds of each. */
+/** The main thread's tasks while a trace ran. CPU times are null when the trace has none (no thread CPU clock). */
 export interface MainThreadTasks {
   /** The longest task's wall time and its CPU time. */
-  longest: { wallMs: number; cpuMs: number };
+  longest: { wallMs: number; cpuMs: number | null };
   /** The most CPU time any one task took. */
-  mostCpuMs: number;
+  mostCpuMs: number | null;
+  /** The trace's buffer filled and events were lost: the figures may miss tasks. */
+  dataLost: boolean;
 }
 
 /** Starts a trace of every thread's tasks; the returned function ends it and reads the main thread's. */
 export async function traceMainThread(page: Page): Promise<() => Promise<MainThreadTasks>> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
-  // The protocol types each event as an object of any shape: these are read as TraceEvent.
+  // The protocol types each event as a record of strings; Chromium's trace events are read as TraceEvent.
   cdp.on("Tracing.dataCollected", (data) => void events.push(...(data.value as unknown as TraceEvent[])));
-  await cdp.send("Tracing.start", { traceConfig: { includedCategories: ["toplevel"] }, transferMode: "ReportEvents" });
+  await cdp.send("Tracing.start", { traceConfig: { includedCategories: ["toplevel"], recordMode: "recordContinuously" }, transferMode: "ReportEvents" });
   return async () => {
-    await stop(cdp);
+    const dataLost = await stop(cdp);
     await cdp.detach();
-    return mainThreadTasks(events);
+    return { ...mainThreadTasks(events), dataLost };
   };
 }
 
-async function stop(cdp: CDPSession): Promise<void> {
-  const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+/** Ends the trace once every event has been handed over; whether some were lost. */
+async function stop(cdp: CDPSession): Promise<boolean> {
+  const complete = new Promise<boolean>((resolve) => cdp.once("Tracing.tracingComplete", (done) => resolve(done.dataLossOccurred)));
   await cdp.send("Tracing.end");
-  await complete;
+  return complete;
 }
 
 /** The renderer main thread's top-level tasks in `events` (there is one renderer: one page). */
-export function mainThreadTasks(events: readonly TraceEvent[]): MainThreadTasks {
+export function mainThreadTasks(events: readonly TraceEvent[]): Omit<MainThreadTasks, "dataLost"> {
   const main = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
   const tasks = events.filter((e) => e.ph === "X" && e.name === "ThreadControllerImpl::RunTask" && main.has(`${e.pid}:${e.tid}`));
-  let longest = { wallMs: 0, cpuMs: 0 };
-  let mostCpuMs = 0;
-  for (const task of tasks) {
-    const wallMs = (task.dur ?? 0) / 1000;
-    const cpuMs = (task.tdur ?? 0) / 1000;
-    if (wallMs > longest.wallMs) longest = { wallMs, cpuMs };
-    mostCpuMs = Math.max(mostCpuMs, cpuMs);
-  }
   const round = (x: number): number => Math.round(x * 10) / 10;
-  return { longest: { wallMs: round(longest.wallMs), cpuMs: round(longest.cpuMs) }, mostCpuMs: round(mostCpuMs) };
+  const cpu = (task: TraceEvent): number | null => (task.tdur === undefined ? null : round(task.tdur / 1000));
+  let longest: TraceEvent | null = null;
+  let mostCpuMs: number | null = null;
+  for (const task of tasks) {
+    if ((task.dur ?? 0) > (longest?.dur ?? 0)) longest = task;
+    const taskCpu = cpu(task);
+    if (taskCpu !== null) mostCpuMs = Math.max(mostCpuMs ?? 0, taskCpu);
+  }
+  return { longest: { wallMs: round((longest?.dur ?? 0) / 1000), cpuMs: longest ? cpu(longest) : null }, mostCpuMs };
 }

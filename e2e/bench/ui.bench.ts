@@ -317,5 +317,6 @@ const ratio = (value: number, target: number): string => `${(value / target).toF
 type ImportFigures = { fileMiB: number; noticeMs: number; paintedMs: number; longestTaskMs: number; mainThread: MainThreadTasks };
 const describeImport = (i: ImportFigures, samples: readonly ImportFigures[]): string =>
   `${i.fileMiB} MiB; ${samples.length > 1 ? `median of ${samples.length}: ` : ""}notice after ${seconds(i.noticeMs)}, painted after ${seconds(i.paintedMs)}, longest main-thread task ${ms(i.longestTaskMs)}${spread(samples, (x) => x.longestTaskMs)} (to 1 s after painted); ` +
-  `in a trace, the longest task ${ms(i.mainThread.longest.wallMs)} of which ${ms(i.mainThread.longest.cpuMs)} on the CPU, and at most ${ms(i.mainThread.mostCpuMs)}${spread(samples, (x) => x.mainThread.mostCpuMs)} of CPU in any task (the rest of a task's time it waited for a core)`;
+  `traced from the pick to 1 s after painted (${samples.filter((x) => x.mainThread.dataLost).length} of ${samples.length} traces lost events): the most CPU time of any one task ${cpuMs(i.mainThread.mostCpuMs)}${spread(samples, (x) => x.mainThread.mostCpuMs ?? Number.NaN)}; the longest task, page by page, ${samples.map((x) => `${ms(x.mainThread.longest.wallMs)} with ${cpuMs(x.mainThread.longest.cpuMs)} of CPU`).join(", ")} (a task's other time it waited for a core)`;
+const cpuMs = (x: number | null): string => (x === null ? "? ms" : ms(x));
 const log = (line: string): void => console.log(`[bench:ui] ${line}`);

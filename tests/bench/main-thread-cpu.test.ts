@@ -22,7 +22,9 @@ describe("mainThreadTasks (bench:ui's traced import)", () => {
     expect(mainThreadTasks(events)).toEqual({ longest: { wallMs: 90, cpuMs: 20 }, mostCpuMs: 44 });
   });
 
-  it("is all zeros for a trace with no main-thread task", () => {
-    expect(mainThreadTasks([thread(1, 11, "DedicatedWorker thread"), task(1, 11, 80, 80)])).toEqual({ longest: { wallMs: 0, cpuMs: 0 }, mostCpuMs: 0 });
+  it("has no CPU figure for a trace with no main-thread task, or whose tasks carry no CPU time", () => {
+    expect(mainThreadTasks([thread(1, 11, "DedicatedWorker thread"), task(1, 11, 80, 80)])).toEqual({ longest: { wallMs: 0, cpuMs: null }, mostCpuMs: null });
+    const noCpuClock = { name: "ThreadControllerImpl::RunTask", ph: "X", pid: 1, tid: 10, dur: 70_000 };
+    expect(mainThreadTasks([thread(1, 10, "CrRendererMain"), noCpuClock])).toEqual({ longest: { wallMs: 70, cpuMs: null }, mostCpuMs: null });
   });
 });

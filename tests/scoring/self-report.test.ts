@@ -142,10 +142,13 @@ describe.each([
 describe("a hostile message cannot stall the check", () => {
   // A reply may be 256 KiB: reading it must take linear time, however many claims and denials it repeats.
   const SIZE = 256 * 1024;
+  const STALL_MS = 20_000;
   it.each(["verified ", "not verified the snapshot ", "it ", "a/", "a:1", "the holdings were confirmed by "])("%j repeated to 256 KiB", (unit) => {
     const started = performance.now();
     selfReportsIn(unit.repeat(SIZE / unit.length));
     selfReportsIn(`${unit.repeat(SIZE / unit.length)} verified`);
-    expect(performance.now() - started).toBeLessThan(3000);
+    // A stall, not a speed: a reading that backtracks or rescans takes minutes on 256 KiB; linear takes well under a
+    // second, and a bound of 3 s failed on a busy machine (3.4 s) while the reading was as linear as ever.
+    expect(performance.now() - started).toBeLessThan(STALL_MS);
   }, 60_000);
 });

@@ -34,6 +34,7 @@ afterEach(cleanup);
 
 /** A frame and the task after it: what a step of the matrix waits for. */
 const painted = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+const spacerHeights = (matrix: HTMLElement) => [...matrix.querySelectorAll<HTMLElement>('tbody tr[aria-hidden="true"]')].map((r) => r.style.height);
 const shownRows = (matrix: HTMLElement) => [...matrix.querySelectorAll<HTMLElement>("tbody tr[data-run]")];
 
 describe("SuiteMatrix, virtualized", () => {
@@ -44,6 +45,8 @@ describe("SuiteMatrix, virtualized", () => {
     expect(matrix.dataset.virtualized).toBe("true");
     // The rows come in steps, each after a paint: the first eight, the rest of those in view, the rows beyond it.
     expect(shownRows(matrix)).toHaveLength(8);
+    // The rows not drawn yet keep their place: the spacer below holds every other row's height (27 px each).
+    expect(spacerHeights(matrix)).toEqual([`${(runs.length - 8) * 27}px`]);
     await painted();
     const inView = shownRows(matrix).length;
     expect(inView).toBeGreaterThan(8);

@@ -3,9 +3,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
 import type { RunDesign } from "../../src/state/suite-design.ts";
 import { suiteSummary } from "../../src/state/suite-summary.ts";
-import { runLabelLength } from "../../src/ui/suite/matrix-order.ts";
+import { runLabelLength, withFilter } from "../../src/ui/suite/matrix-order.ts";
 import { checkLabel } from "../../src/ui/suite/check-label.ts";
-import { SuiteMatrix, withFilter } from "../../src/ui/suite/SuiteMatrix.tsx";
+import { SuiteMatrix } from "../../src/ui/suite/SuiteMatrix.tsx";
 import { makeStore } from "../state/test-deps.ts";
 import { loadFixtures } from "../support.ts";
 
@@ -104,6 +104,13 @@ describe("SuiteMatrix", () => {
     fireEvent.change(getByLabelText("Show"), { target: { value: "all" } });
     fireEvent.change(getByLabelText("Filter runs"), { target: { value: "HOUSEHOLD" } });
     expect(runNames(matrix)).toEqual(["injection-adviser-scope/reads-other-household"]);
+    // Both filters hold at once: setting one keeps the other.
+    fireEvent.change(getByLabelText("Filter runs"), { target: { value: "reference" } });
+    fireEvent.change(getByLabelText("Show"), { target: { value: "regression" } });
+    expect(runNames(matrix)).toEqual(["injection-adviser-scope/reference #2"]);
+    fireEvent.change(getByLabelText("Filter runs"), { target: { value: "HOUSEHOLD" } });
+    expect(runNames(matrix)).toEqual([]);
+    expect((getByLabelText("Show") as HTMLSelectElement).value).toBe("regression");
   });
 
   it("sorts by a check with failures first, and back to the suite's order", () => {

@@ -55,9 +55,10 @@ export function AfterPaint({ children, placeholder, frames = 1, sliced = true, d
 /**
  * How much of a part to draw: 1 on its first render, then one more step per turn (`turns` below),
  * each after the step before it has been drawn and painted, up to `count`; `count` at once when
- * `stepped` is false. For a chart whose library draws it in one task it cannot slice (recharts
- * re-renders from its store synchronously after every commit): drawn axes first, then its marks,
- * each step is a task of its own (issue 11).
+ * `stepped` is false (read once, on the first render). For a chart whose library draws it in one task
+ * it cannot slice (recharts re-renders from its store synchronously after every commit): drawn axes
+ * first, then its marks, each step is a task of its own; for a large table whose first layout is one
+ * long task, a few rows first (issue 11).
  */
 export function useSteps(count: number, stepped: boolean): number {
   const [step, setStep] = useState(stepped ? 1 : count);

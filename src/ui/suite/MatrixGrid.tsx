@@ -1,4 +1,4 @@
-import { flexRender, getCoreRowModel, useReactTable, type ColumnFiltersState, type Row, type SortingState } from "@tanstack/react-table";
+import { flexRender, getCoreRowModel, useReactTable, type Row, type SortingState } from "@tanstack/react-table";
 import { memo, useMemo } from "react";
 import type { Columns } from "./matrix-columns.tsx";
 import type { MatrixItem, MatrixRun } from "./matrix-items.ts";
@@ -23,7 +23,6 @@ interface MatrixGridProps {
   after: number;
   sorting: SortingState;
   setSorting: (update: SortingState | ((old: SortingState) => SortingState)) => void;
-  filters: ColumnFiltersState;
   virtual: boolean;
   measure: (el: Element | null) => void;
   runColumnCh: number;
@@ -32,8 +31,8 @@ interface MatrixGridProps {
 }
 
 /** The table: its headings sort; a row per run shown and a heading per group. */
-export function MatrixGrid({ columns, items, shown, before, after, sorting, setSorting, filters, virtual, measure, runColumnCh, onOpen, toggle }: MatrixGridProps) {
-  // The table is given only the runs shown: its sort and filter are manual (matrixOrder), its rows the visible ones.
+export function MatrixGrid({ columns, items, shown, before, after, sorting, setSorting, virtual, measure, runColumnCh, onOpen, toggle }: MatrixGridProps) {
+  // The table is given only the runs shown: its sort is manual (matrixOrder), its rows the visible ones.
   const from = shown[0]?.at ?? 0;
   const to = shown.at(-1)?.at ?? -1;
   // A new array on every render would make a new row model, whose automatic resets re-render: a loop.
@@ -41,7 +40,8 @@ export function MatrixGrid({ columns, items, shown, before, after, sorting, setS
   const table = useReactTable({
     data: shownRuns,
     columns,
-    state: { sorting, columnFilters: filters },
+    // Filtered already (matrixOrder): the table is not told the filters.
+    state: { sorting },
     onSortingChange: setSorting,
     manualSorting: true,
     manualFiltering: true,

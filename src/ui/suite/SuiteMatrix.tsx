@@ -3,11 +3,11 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { RunDesign } from "../../state/suite-design.ts";
-import { columnsFor, type Columns } from "./matrix-columns.tsx";
 import { useSteps } from "../shared/after-paint.tsx";
+import { columnsFor, type Columns } from "./matrix-columns.tsx";
 import { MatrixGrid, type ShownItem } from "./MatrixGrid.tsx";
 import { matrixItems, type GroupBy, type MatrixItem, type MatrixRun } from "./matrix-items.ts";
-import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN, type Show } from "./matrix-order.ts";
+import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN, withFilter, type Show } from "./matrix-order.ts";
 import { initialRect, markScrolledSideways, observeOffsetNotingMoves, observeRectWhenLaidOut, scrollUnlessStillAtTop } from "./matrix-scroll.ts";
 import "./suite-matrix.css";
 
@@ -49,9 +49,10 @@ interface MatrixView {
 }
 
 /**
- * The matrix, its per-run work in three components: the columns and a row per run here, their order
- * and grouping below, the table last. Rendered as a transition (a large suite's, after the page has
- * painted), React may yield between them, so 10,000 runs are not walked three times in one task (issue 11).
+ * The matrix, its per-run work in four components: the columns and a row per run here, their order
+ * and grouping below, then the controls and the rows in view (VirtualMatrix), the table last
+ * (MatrixGrid). Rendered as a transition (a large suite's, after the page has painted), React may yield
+ * between them, so 10,000 runs are not walked three times in one task (issue 11).
  */
 export function SuiteMatrix(props: SuiteMatrixProps) {
   const { runs, designs, checks } = props;
@@ -72,30 +73,24 @@ function MatrixOrder(props: SuiteMatrixProps & { columns: Columns; data: readonl
   const show = (view.filters.find((f) => f.id === DESIGN_COLUMN)?.value as Show | undefined) ?? "all";
   const ordered = useMemo(() => matrixOrder(data, view.sorting, { text: runFilter, show }), [data, view.sorting, runFilter, show]);
   const items = useMemo(() => matrixItems(ordered, (r) => r, view.groupBy, view.collapsed), [ordered, view.groupBy, view.collapsed]);
-  return <MatrixTable {...props} ordered={ordered} items={items} runFilter={runFilter} show={show} />;
-}
-
-
-/** `filters` with column `id`'s value set, or removed when `value` is undefined, as a column's setFilterValue sets it. */
-export function withFilter(filters: ColumnFiltersState, id: string, value: string | undefined): ColumnFiltersState {
-  if (value === undefined) return filters.filter((f) => f.id !== id);
-  return filters.some((f) => f.id === id) ? filters.map((f) => (f.id === id ? { id, value } : f)) : [...filters, { id, value }];
+  return <VirtualMatrix {...props} ordered={ordered} items={items} runFilter={runFilter} show={show} />;
 }
 
 /**
  * The controls and the scrolling box, with the virtualizer that picks the rows in view; the table
- * itself is MatrixGrid's. Two components, so the first render of a large suite's matrix is two pieces
+ * inside it is MatrixGrid's. Two components, so the first render of a large suite's matrix is two pieces
  * of work React may yield between: the virtualizer's first measurements and the table's columns, headers
  * and rows were one component's render, 60–80 ms in one task on a slow machine (issue 11).
  */
-function MatrixTable({ runs, onOpen, columns, longestLabel, view, ordered, items, runFilter, show }: SuiteMatrixProps & { columns: Columns; view: MatrixView; ordered: readonly MatrixRun[]; items: readonly MatrixItem<MatrixRun>[]; runFilter: string; show: Show }) {
+function VirtualMatrix({ runs, onOpen, columns, longestLabel, view, ordered, items, runFilter, show }: SuiteMatrixProps & { columns: Columns; view: MatrixView; ordered: readonly MatrixRun[]; items: readonly MatrixItem<MatrixRun>[]; runFilter: string; show: Show }) {
   const { setFilters, groupBy, setGroupBy, setCollapsed } = view;
   const wrap = useRef<HTMLDivElement | null>(null);
   // Read once: the window's size is asked of the browser, which may lay the page out to answer.
   const [firstRect] = useState(initialRect);
   const virtual = items.length > ALL_ROWS_UP_TO;
-  // A large suite's rows are drawn in three steps, each painted before the next (taking turns with the
-  // charts): the first FIRST_ROWS, then the rest of those in view, then the rows beyond it. The first
+  // A large suite's rows are drawn in three steps when the matrix mounts, each painted before the next
+  // (taking turns with the charts, so the rest come after them): the first FIRST_ROWS, then the rest of
+  // those in view, then the rows beyond it. The first
   // layout of a table is its widest work: with every row in view it was one task of 55–65 ms on a slow
   // machine, and the rows beyond the view a third more (issue 11).
   const step = useSteps(3, virtual);
@@ -166,7 +161,6 @@ function MatrixTable({ runs, onOpen, columns, longestLabel, view, ordered, items
           after={after}
           sorting={view.sorting}
           setSorting={view.setSorting}
-          filters={view.filters}
           virtual={virtual}
           measure={virtualizer.measureElement}
           // Rows come and go as the table scrolls: the run column keeps the width of the longest label, so the columns do not jump.

@@ -14,6 +14,18 @@ export const DESIGN_COLUMN = "design";
 /** What the "show" filter keeps. */
 export type Show = "all" | "not_ok" | "regression" | "ok";
 
+/** A column's filter value, as the matrix keeps them (tanstack's ColumnFiltersState). */
+export interface ColumnFilter {
+  id: string;
+  value: unknown;
+}
+
+/** `filters` with column `id`'s value set in its place (or added last), or removed when `value` is undefined. */
+export function withFilter(filters: readonly ColumnFilter[], id: string, value: string | undefined): ColumnFilter[] {
+  if (value === undefined) return filters.filter((f) => f.id !== id);
+  return filters.some((f) => f.id === id) ? filters.map((f) => (f.id === id ? { id, value } : f)) : [...filters, { id, value }];
+}
+
 export interface MatrixSort {
   id: string;
   desc: boolean;
