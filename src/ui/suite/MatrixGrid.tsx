@@ -40,11 +40,10 @@ export function MatrixGrid({ columns, items, shown, before, after, sorting, setS
   const table = useReactTable({
     data: shownRuns,
     columns,
-    // Filtered already (matrixOrder): the table is not told the filters.
+    // Sorted and filtered already (matrixOrder): the table keeps the sort state for its headings and is not told the filters.
     state: { sorting },
     onSortingChange: setSorting,
     manualSorting: true,
-    manualFiltering: true,
     // Every column's first click sorts ascending (failures first, regressions first), as when the table sorted the strings itself.
     sortDescFirst: false,
     getRowId: (r) => String(r.index),

@@ -90,9 +90,9 @@ function VirtualMatrix({ runs, onOpen, columns, longestLabel, view, ordered, ite
   const virtual = items.length > ALL_ROWS_UP_TO;
   // A large suite's rows are drawn in three steps when the matrix mounts, each painted before the next
   // (taking turns with the charts, so the rest come after them): the first FIRST_ROWS, then the rest of
-  // those in view, then the rows beyond it. The first
-  // layout of a table is its widest work: with every row in view it was one task of 55–65 ms on a slow
-  // machine, and the rows beyond the view a third more (issue 11).
+  // those in view, then the rows beyond it. The first layout of a table is its widest work: with every
+  // row in view it was one task of 55–65 ms on a slow machine, and the rows beyond the view a third more
+  // (issue 11).
   const step = useSteps(3, virtual);
   const overscan = step >= 3 ? OVERSCAN_ROWS : 0;
   useEffect(() => (wrap.current ? markScrolledSideways(wrap.current) : undefined), []);
