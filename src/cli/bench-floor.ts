@@ -1,5 +1,5 @@
 import { readJsonFile } from "../files/read-json-file.ts";
-import { JsonLinesReader, MAX_LINE_BYTES } from "../files/read-json-lines.ts";
+import { JsonLinesReader, MAX_LINE_BYTES, type JsonLine } from "../files/read-json-lines.ts";
 import { isClosingLine } from "../integrity/jsonl-suite.ts";
 import { sealRun, type Unsealed } from "../integrity/run-digest.ts";
 import type { Sha256Hex } from "../integrity/seal.ts";
@@ -12,25 +12,35 @@ import { MAX_IMPORT_BYTES } from "../evaluation/import-pipeline.ts";
 // without reading less strictly or hashing less, so its ratio to a bare JSON.parse says how much of
 // a speed target any import that verifies seals can reach.
 
-/** Reads `bytes` as the import does (a JSONL suite line by line) and seals every run again; the number of runs. */
+/** Reads `bytes` as the import does (a JSONL suite line by line, each sealed as it is read) and seals every run again; the number of runs. */
 export async function importFloor(bytes: Uint8Array, jsonl: boolean, sha256: Sha256Hex): Promise<number> {
-  const runs = jsonl ? runLines(bytes) : wholeFileRuns(bytes);
-  for (const run of runs) await sealRun(run as Unsealed, sha256);
-  return runs.length;
+  if (!jsonl) {
+    const runs = wholeFileRuns(bytes);
+    for (const run of runs) await sealRun(run as Unsealed, sha256);
+    return runs.length;
+  }
+  // Streamed as the import streams it, so no more lines are held at once than the import holds.
+  const reader = new JsonLinesReader({ maxLineBytes: MAX_LINE_BYTES });
+  let runs = 0;
+  const seal = async (lines: readonly JsonLine[]): Promise<void> => {
+    for (const line of lines) {
+      if (line.line === 1 || isClosingLine(line)) continue;
+      await sealRun(line.parsed as Unsealed, sha256);
+      runs += 1;
+    }
+  };
+  for (let at = 0; at < bytes.length; at += CHUNK_BYTES) await seal(reader.push(bytes.subarray(at, at + CHUNK_BYTES)));
+  const last = reader.end();
+  if (last.problem) throw new Error(last.problem.message);
+  await seal(last.lines);
+  return runs;
 }
+
+/** The chunk size the bench's import reads in (bench-import.ts). */
+export const CHUNK_BYTES = 64 * 1024;
 
 function wholeFileRuns(bytes: Uint8Array): unknown[] {
   const read = readJsonFile(bytes, { maxBytes: MAX_IMPORT_BYTES });
   if (!read.ok) throw new Error(read.message);
   return Array.isArray((read.parsed as { runs?: unknown }).runs) ? parsedRunsOf(read.parsed) : [read.parsed];
-}
-
-/** The run lines of a JSONL suite: every line but the header and the closing line. */
-function runLines(bytes: Uint8Array): unknown[] {
-  const reader = new JsonLinesReader({ maxLineBytes: MAX_LINE_BYTES });
-  const lines = [...reader.push(bytes)];
-  const last = reader.end();
-  if (last.problem) throw new Error(last.problem.message);
-  lines.push(...last.lines);
-  return lines.slice(1).filter((line) => !isClosingLine(line)).map((line) => line.parsed);
 }

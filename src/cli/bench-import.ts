@@ -11,7 +11,7 @@ import type { ScoredRunExport } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
-import { importFloor } from "./bench-floor.ts";
+import { CHUNK_BYTES, importFloor } from "./bench-floor.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
@@ -64,25 +64,27 @@ async function benchImport(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError(`${file}: cannot read the file`);
   }
   const jsonl = file.endsWith(".jsonl");
-  const bare = median(await repeat(async () => void bareParse(bytes, jsonl)));
   let result: ImportResult | null = null;
   let runs = 0;
-  const pipeline = median(
-    await repeat(async () => {
-      // The runs are kept, as the workbench keeps them: their memory is part of the cost.
-      const kept: ScoredRun[] = [];
-      result = await importFile(bytesSource(bytes, 64 * 1024), { fixtures, sha256, maxWholeBytes: MAX_IMPORT_BYTES, maxLineBytes: MAX_LINE_BYTES, onRun: (run) => void kept.push(run) });
-      runs = kept.length;
-    }),
-  );
-  const floor = median(await repeat(async () => void (await importFloor(bytes, jsonl, sha256))));
+  const importing = (replaysKept?: number) => async (): Promise<void> => {
+    // The runs are kept, as the workbench keeps them: their memory is part of the cost.
+    const kept: ScoredRun[] = [];
+    result = await importFile(bytesSource(bytes, CHUNK_BYTES), { fixtures, sha256, maxWholeBytes: MAX_IMPORT_BYTES, maxLineBytes: MAX_LINE_BYTES, onRun: (run) => void kept.push(run), ...(replaysKept === undefined ? {} : { replaysKept }) });
+    runs = kept.length;
+  };
+  // Taken in turns, so a machine that slows down or speeds up meanwhile weighs on each alike.
+  const [bare, everyRun, pipeline, floor] = (
+    await inTurns([async () => void bareParse(bytes, jsonl), importing(0), importing(), async () => void (await importFloor(bytes, jsonl, sha256))])
+  ).map(median) as [number, number, number, number];
   const outcome = result as ImportResult | null;
   if (!outcome?.ok) throw new UsageError(`${file}: the import refused it: ${outcome?.message ?? "no result"}`);
   const mb = bytes.length / (1024 * 1024);
+  const speed = (time: number): string => `${(time / bare).toFixed(1)}x the time: ${(bare / time).toFixed(3)} of JSON.parse's speed (target ≥ 0.333)`;
   out(`${file}: ${mb.toFixed(1)} MiB, ${runs} runs${outcome.kind === "suite" ? `, ${outcome.verification.message}` : ""}; sha256: ${values.sha256}; CPU time, median of ${REPEATS}`);
   out(`  bare JSON.parse${jsonl ? " (per line)" : ""}        ${ms(bare)}  (${(mb / (bare / 1000)).toFixed(0)} MiB/s)`);
-  out(`  import pipeline              ${ms(pipeline)}  (${(mb / (pipeline / 1000)).toFixed(1)} MiB/s, ${((pipeline * 1000) / Math.max(1, runs)).toFixed(0)} us per run)`);
-  out(`  pipeline / JSON.parse        ${(pipeline / bare).toFixed(1)}x the time: ${(bare / pipeline).toFixed(3)} of JSON.parse's speed (target ≥ 0.333)`);
+  out(`  import pipeline              ${ms(pipeline)}  (${(mb / (pipeline / 1000)).toFixed(1)} MiB/s, ${((pipeline * 1000) / Math.max(1, runs)).toFixed(0)} us per run${outcome.kind === "suite" ? `; ${outcome.replayed} of ${runs} runs replayed, the rest alike to one of them` : ""})`);
+  out(`  pipeline / JSON.parse        ${speed(pipeline)}`);
+  out(`  every run replayed           ${ms(everyRun)}  (no two runs taken for alike, as in a suite whose trials all differ: ${speed(everyRun)})`);
   out(`  floor: read + hash only      ${ms(floor)}  (${(bare / floor).toFixed(3)} of JSON.parse's speed: the most an import that verifies seals can reach)`);
   return 0;
 }
@@ -95,14 +97,16 @@ function bareParse(bytes: Uint8Array, jsonl: boolean): unknown {
   return last;
 }
 
-/** CPU milliseconds of each of REPEATS calls. */
-async function repeat(f: () => Promise<void>): Promise<number[]> {
-  const times: number[] = [];
+/** CPU milliseconds of each of REPEATS calls of each function, the functions called in turns. */
+async function inTurns(fs: readonly (() => Promise<void>)[]): Promise<number[][]> {
+  const times = fs.map((): number[] => []);
   for (let i = 0; i < REPEATS; i++) {
-    const started = process.cpuUsage();
-    await f();
-    const used = process.cpuUsage(started);
-    times.push((used.user + used.system) / 1000);
+    for (const [k, f] of fs.entries()) {
+      const started = process.cpuUsage();
+      await f();
+      const used = process.cpuUsage(started);
+      times[k]?.push((used.user + used.system) / 1000);
+    }
   }
   return times;
 }

@@ -4,7 +4,7 @@ import { concatBytes, hasContent, JsonLinesReader, looksLikeJsonLines, MAX_LINE_
 import { fixtureContentHash } from "../integrity/export.ts";
 import { brokenJsonlRun, concludeJsonlSuite, isClosingLine, isJsonlSuiteHeader, validateJsonlClosing, validateJsonlHeader, validateJsonlRun } from "../integrity/jsonl-suite.ts";
 import { hashParsedEvents, parsedEventsOf, verifiedDigest, verifyRun } from "../integrity/run-digest.ts";
-import type { Sha256Hex } from "../integrity/seal.ts";
+import { chainHeadOf, type HashedEvents, type Sha256Hex } from "../integrity/seal.ts";
 import { brokenSuiteRun, concludeSuite, declaredFormat, parsedRunsOf, runFileVerification, validateExport, type FileVerification } from "../integrity/verify-file.ts";
 import type { BudgetConfig } from "../schemas/budget.ts";
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
@@ -12,7 +12,8 @@ import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type JsonlSuiteEnd, type JsonlS
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { scoreCollectedTrace } from "./evaluate.ts";
-import { rescoreExport, type VerdictDifference } from "./rescore.ts";
+import type { VerdictDifference } from "./rescore.ts";
+import { Replays, type RecordedEvents } from "./replays.ts";
 
 // An import, from the file's bytes to re-scored runs: read → validate → verify → re-score → compare,
 // one run at a time. The workbench runs it in a Web Worker (src/state/import.worker.ts) and
@@ -59,6 +60,8 @@ export interface ImportOptions {
   onRun?(run: ScoredRun): void | Promise<void>;
   /** Asked between runs: true ends the import as cancelled. */
   cancelled?(): boolean;
+  /** How many distinct replays are kept for runs alike (replays.ts); 0 replays every run. Default REPLAYS_KEPT. */
+  replaysKept?: number;
 }
 
 /** What re-scoring one exported run found. */
@@ -71,9 +74,13 @@ export interface RunImportReport {
 
 export type ImportResult =
   | { ok: true; kind: "run"; fixtureId: string; candidate: string; budget: BudgetConfig; report: RunImportReport }
-  | { ok: true; kind: "suite"; runs: number; differing: number; verification: FileVerification }
+  /** `replayed`: how many runs were replayed; the others were alike to one of them (replays.ts). */
+  | { ok: true; kind: "suite"; runs: number; differing: number; replayed: number; verification: FileVerification }
   | { ok: true; kind: "traces"; runs: number }
   | { ok: false; cancelled: boolean; message: string };
+
+/** A run's events as parsed with their chain head, or null when they could not be hashed (no replay matches them). */
+const recordedEvents = (raw: unknown, hashed: HashedEvents | null): RecordedEvents | null => (hashed ? { events: parsedEventsOf(raw), chainHead: chainHeadOf(hashed.hashes) } : null);
 
 const refused = (message: string): ImportResult => ({ ok: false, cancelled: false, message });
 const CANCELLED: ImportResult = { ok: false, cancelled: true, message: "cancelled" };
@@ -103,12 +110,14 @@ class ImportJob {
   #runsTotal: number | null = null;
   #lastProgress = 0;
   readonly #contentHashes = new Map<string, Promise<string>>();
+  readonly #replays: Replays;
 
   constructor(
     private readonly source: ImportSource,
     private readonly o: ImportOptions,
   ) {
     this.#chunks = source.chunks()[Symbol.asyncIterator]();
+    this.#replays = new Replays(o.replaysKept);
   }
 
   async #next(): Promise<Uint8Array | null> {
@@ -203,7 +212,7 @@ class ImportJob {
     const hashed = await hashParsedEvents(parsed, this.o.sha256);
     const verification = runFileVerification(await verifyRun(parsed, this.o.sha256, hashed));
     if (verification.status === "broken") return refused(rejected(verification));
-    const rescored = await rescoreExport(file, fixture, hashed ? parsedEventsOf(parsed) : null);
+    const rescored = await this.#replays.rescore(file, fixture, recordedEvents(parsed, hashed));
     this.#runsTotal = 1;
     await this.#ran(rescored.run);
     const report = { differences: rescored.differences, eventsMatch: rescored.eventsMatch, fixtureMatches: file.fixture.content_hash === (await this.#contentHash(fixture)), verified: verification.status === "verified" };
@@ -237,7 +246,7 @@ class ImportJob {
         later = unknownFixture(`runs[${i}].fixture.id`, file.fixture.id);
         continue;
       }
-      const rescored = await rescoreExport(file, fixture, hashed ? parsedEventsOf(raw) : null);
+      const rescored = await this.#replays.rescore(file, fixture, recordedEvents(raw, hashed));
       if (rescored.differences.length > 0) differing += 1;
       await this.#ran(rescored.run);
     }
@@ -245,7 +254,7 @@ class ImportJob {
     if (verification.status === "broken") return refused(rejected(verification));
     if (later) return refused(later);
     this.#progress(true);
-    return { ok: true, kind: "suite", runs: runs.length, differing, verification };
+    return { ok: true, kind: "suite", runs: runs.length, differing, replayed: this.#replays.replayed, verification };
   }
 
   async #traces(traces: readonly CollectedTrace[]): Promise<ImportResult> {
@@ -268,7 +277,7 @@ class ImportJob {
    */
   async jsonlSuite(): Promise<ImportResult> {
     const reader = new JsonLinesReader({ maxLineBytes: this.o.maxLineBytes ?? MAX_LINE_BYTES });
-    const suite = new StreamedJsonlSuite(this.o, (run) => this.#ran(run), (id) => this.#fixture(id));
+    const suite = new StreamedJsonlSuite(this.o, this.#replays, (run) => this.#ran(run), (id) => this.#fixture(id));
     for (let chunk = await this.#next(); chunk; chunk = await this.#next()) {
       for (const line of reader.push(chunk)) {
         if (this.o.cancelled?.()) return CANCELLED;
@@ -303,6 +312,7 @@ class StreamedJsonlSuite {
 
   constructor(
     private readonly o: ImportOptions,
+    private readonly replays: Replays,
     private readonly ran: (run: ScoredRun) => Promise<void>,
     private readonly fixture: (id: string) => Fixture | undefined,
   ) {}
@@ -344,7 +354,7 @@ class StreamedJsonlSuite {
       this.#unknownFixture = unknownFixture(`runs[${i}].fixture.id`, valid.value.fixture.id);
       return;
     }
-    const rescored = await rescoreExport(valid.value, fixture, hashed ? parsedEventsOf(line.parsed) : null);
+    const rescored = await this.replays.rescore(valid.value, fixture, recordedEvents(line.parsed, hashed));
     if (rescored.differences.length > 0) this.#differing += 1;
     await this.ran(rescored.run);
   }
@@ -367,7 +377,7 @@ class StreamedJsonlSuite {
     const verification = await concludeJsonlSuite(header, this.#digests, end, this.#unsealed, this.o.sha256);
     if (verification.status === "broken") return refused(rejected(verification));
     if (this.#unknownFixture) return refused(this.#unknownFixture);
-    return { ok: true, kind: "suite", runs: this.#runs, differing: this.#differing, verification };
+    return { ok: true, kind: "suite", runs: this.#runs, differing: this.#differing, replayed: this.replays.replayed, verification };
   }
 }
 

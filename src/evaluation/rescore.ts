@@ -31,21 +31,36 @@ export interface Rescored {
  * without it, the validated events are compared.
  */
 export async function rescoreExport(file: ScoredRunExport, fixture: Fixture, recorded?: readonly unknown[] | null): Promise<Rescored> {
+  const replay = await replayExport(file, fixture);
+  return judgedReplay(file, replay, recorded !== null && sameEvents(replay.events, recorded ?? file.events));
+}
+
+/**
+ * The run the file's recorded replies replay to, scored: all that re-scoring recomputes. It
+ * depends on the fixture, the candidate's name, the budget and the file's events, nothing else
+ * (the clock is virtual), which is what lets an import replay alike trials once (replays.ts).
+ * Its `trial` is not set: which trial a run was is the file's to say (judgedReplay).
+ */
+export async function replayExport(file: ScoredRunExport, fixture: Fixture): Promise<ScoredRun> {
   const candidate = replayCandidate(file.candidate.name, responsesFromEvents(file.events));
   const started = file.events[0];
   const lenientFence = started?.kind === "run_started" && started.lenient_fence === true;
   const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), budget: file.budget, ...(lenientFence ? { parser: { lenientFence } } : {}) });
-  const scored = toScoredRun(record, fixture, { includeDiagnostics: true });
+  return toScoredRun(record, fixture, { includeDiagnostics: true });
+}
+
+/** A replay set against the file: its verdicts compared with the file's, the file's trial carried over. */
+export function judgedReplay(file: ScoredRunExport, replay: ScoredRun, eventsMatch: boolean): Rescored {
   // Which trial a run was is part of the record, not of the replay: it carries over.
-  const run = file.trial === undefined ? scored : { ...scored, trial: file.trial };
-  return { run, differences: compareVerdicts(file.verdicts, run.verdicts), eventsMatch: recorded !== null && sameEvents(run.events, recorded ?? file.events) };
+  const run = file.trial === undefined ? replay : { ...replay, trial: file.trial };
+  return { run, differences: compareVerdicts(file.verdicts, run.verdicts), eventsMatch };
 }
 
 /**
  * Whether the replay's events are the recorded ones: the same canonical JSON, compared without
  * writing it (canonicallyEqual); stops at the first that differs.
  */
-function sameEvents(replayed: readonly unknown[], recorded: readonly unknown[]): boolean {
+export function sameEvents(replayed: readonly unknown[], recorded: readonly unknown[]): boolean {
   if (replayed.length !== recorded.length) return false;
   return replayed.every((event, i) => canonicallyEqual(event, recorded[i]));
 }

@@ -21,6 +21,17 @@ describe("npm run bench -- --import", () => {
     expect(r.stdout).toMatch(/import pipeline +\d+ ms/);
     expect(r.stdout).toMatch(/pipeline \/ JSON\.parse +[\d.]+x the time: [\d.]+ of JSON\.parse's speed/);
     expect(r.stdout).toMatch(/floor: read \+ hash only +\d+ ms +\([\d.]+ of JSON\.parse's speed/);
+    expect(r.stdout).toMatch(/every run replayed +\d+ ms +\(no two runs taken for alike, .*: [\d.]+x the time: [\d.]+ of JSON\.parse's speed/);
+  });
+
+  it("says how many runs were replayed: a suite's later trials are alike to its first", async () => {
+    // Every scripted candidate of every fixture in turn: more runs than candidates repeat some.
+    const file = join(dir, "trials-80.jsonl");
+    const r = await runCli(main, ["--import", file, "--generate", "80"]);
+    expect(r).toMatchObject({ status: 0, stderr: "" });
+    const replayed = Number(/; (\d+) of 80 runs replayed, the rest alike to one of them/.exec(r.stdout)?.[1]);
+    expect(replayed).toBeGreaterThan(0);
+    expect(replayed).toBeLessThan(80);
   });
 
   it("the floor reads and seals every run of a suite, whole or as JSON Lines", async () => {

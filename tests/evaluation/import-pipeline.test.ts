@@ -61,9 +61,27 @@ describe("importing a suite run by run", () => {
     const runs = await sealedRuns();
     for (const text of [await jsonSuite(runs), `${(await jsonlSuite(runs)).join("\n")}\n`]) {
       const { result, runs: rescored } = await imported(text);
-      expect(result).toEqual({ ok: true, kind: "suite", runs: 4, differing: 0, verification: { status: "verified", message: "verified (4 runs)" } });
+      expect(result).toEqual({ ok: true, kind: "suite", runs: 4, differing: 0, replayed: 4, verification: { status: "verified", message: "verified (4 runs)" } });
       expect(rescored.map((r) => `${r.fixture}/${r.candidate}`)).toEqual(runs.map((r) => `${r.fixture.id}/${r.candidate.name}`));
       expect(rescored.map((r) => canonicalize(r.events))).toEqual(runs.map((r) => canonicalize(r.events)));
+    }
+  });
+
+  it("replays trials that recorded the same events once, with the runs and verdicts of replaying each", async () => {
+    // Trials of a scripted candidate record the same events; each is sealed with its trial.
+    const trial = async (id: string, name: string, n: number): Promise<ScoredRunExport> => {
+      const run = await evaluateScripted(fixture(id), name, { includeDiagnostics: true });
+      if (!run) throw new Error(`no scripted ${name}`);
+      return exportRun({ ...run, trial: n }, fixture(id), "scripted", { includeDiagnostics: false, sha256: nodeSha256, nowIso: NOW });
+    };
+    const runs = [await trial("fv-scenario-a", "reference", 1), await trial("concentration-hh1001", "reference", 1), await trial("fv-scenario-a", "reference", 2), await trial("concentration-hh1001", "reference", 2), await trial("fv-scenario-a", "reference", 3)];
+    for (const text of [await jsonSuite(runs), `${(await jsonlSuite(runs)).join("\n")}\n`]) {
+      const once = await imported(text);
+      const each = await imported(text, { replaysKept: 0 });
+      expect(once.result).toMatchObject({ ok: true, kind: "suite", runs: 5, differing: 0, replayed: 2 });
+      expect(each.result).toMatchObject({ ok: true, kind: "suite", runs: 5, differing: 0, replayed: 5 });
+      expect(once.runs).toEqual(each.runs);
+      expect(once.runs.map((r) => r.trial)).toEqual([1, 1, 2, 2, 3]);
     }
   });
 
