@@ -22,9 +22,14 @@ export async function importFloor(bytes: Uint8Array, jsonl: boolean, sha256: Sha
   // Streamed as the import streams it, so no more lines are held at once than the import holds.
   const reader = new JsonLinesReader({ maxLineBytes: MAX_LINE_BYTES });
   let runs = 0;
+  let header = true;
   const seal = async (lines: readonly JsonLine[]): Promise<void> => {
     for (const line of lines) {
-      if (line.line === 1 || isClosingLine(line)) continue;
+      // The first line read is the header (blank lines before it are skipped, so it need not be line 1).
+      if (header || isClosingLine(line)) {
+        header = false;
+        continue;
+      }
       await sealRun(line.parsed as Unsealed, sha256);
       runs += 1;
     }

@@ -117,7 +117,7 @@ class ImportJob {
     private readonly o: ImportOptions,
   ) {
     this.#chunks = source.chunks()[Symbol.asyncIterator]();
-    this.#replays = new Replays(o.replaysKept);
+    this.#replays = new Replays(o.replaysKept === undefined ? {} : { runs: o.replaysKept });
   }
 
   async #next(): Promise<Uint8Array | null> {

@@ -4,6 +4,7 @@
 import "./zod-jitless.ts";
 import { importFile } from "../evaluation/import-pipeline.ts";
 import { sha256Sync } from "../integrity/sha256-sync.ts";
+import { freezeParsed } from "../runtime/freeze.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { createIndexedDbHistory } from "./idb-history.ts";
@@ -39,7 +40,10 @@ async function sendInParts(run: ScoredRun): Promise<void> {
   }
 }
 
-async function runImport({ file, fixtures, maxWholeBytes, maxLineBytes }: ImportRequest): Promise<void> {
+async function runImport({ file, fixtures: sent, maxWholeBytes, maxLineBytes }: ImportRequest): Promise<void> {
+  // This worker's own copies, frozen as a fixture loaded from a file is: a run's environment is then
+  // made once per fixture, and alike runs are replayed once (evaluation/replays.ts).
+  const fixtures = freezeParsed(sent);
   let batch: ScoredRun[] = [];
   let runs = 0;
   const flush = (): void => {

@@ -21,7 +21,7 @@ describe("npm run bench -- --import", () => {
     expect(r.stdout).toMatch(/import pipeline +\d+ ms/);
     expect(r.stdout).toMatch(/pipeline \/ JSON\.parse +[\d.]+x the time: [\d.]+ of JSON\.parse's speed/);
     expect(r.stdout).toMatch(/floor: read \+ hash only +\d+ ms +\([\d.]+ of JSON\.parse's speed/);
-    expect(r.stdout).toMatch(/every run replayed +\d+ ms +\(no two runs taken for alike, .*: [\d.]+x the time: [\d.]+ of JSON\.parse's speed/);
+    expect(r.stdout).toMatch(/every run replayed +\d+ ms +\(no replay kept for alike runs: .*, [\d.]+x the time: [\d.]+ of JSON\.parse's speed/);
   });
 
   it("says how many runs were replayed: a suite's later trials are alike to its first", async () => {

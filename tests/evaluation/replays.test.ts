@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { nodeSha256 } from "../../src/cli/node-sha256.ts";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
 import { REPLAYS_KEPT, Replays, type RecordedEvents } from "../../src/evaluation/replays.ts";
+import { isDeeplyFrozen } from "../../src/runtime/freeze.ts";
 import { rescoreExport } from "../../src/evaluation/rescore.ts";
 import { exportRun } from "../../src/integrity/export.ts";
 import { chainHeadOf, hashEvents } from "../../src/integrity/seal.ts";
@@ -47,6 +48,9 @@ describe("replaying alike runs once", () => {
     // Shared between alike runs, so frozen: no run can change another's verdicts.
     expect(Object.isFrozen(third.run.verdicts)).toBe(true);
     expect(Object.isFrozen(third.run.verdicts[0])).toBe(true);
+    // A run without a trial is the shared replay itself.
+    const shared = (await replays.rescore(files[3] as ScoredRunExport, fx, await recorded(a))).run;
+    for (const part of [shared, shared.events, shared.diagnostics, shared.result]) expect(Object.isFrozen(part)).toBe(true);
   });
 
   it("replays again what could replay differently: another fixture, candidate name, budget or chain of events", async () => {
@@ -56,7 +60,8 @@ describe("replaying alike runs once", () => {
     const events = await recorded(a);
     await replays.rescore(a, fx, events);
     // The same id, another fixture object (another fixture set): not taken for the same.
-    const other: Fixture = structuredClone(fx);
+    const other = Object.freeze({ ...fx });
+    expect(isDeeplyFrozen(other)).toBe(true);
     await replays.rescore(a, other, events);
     expect(replays.replayed).toBe(2);
     await replays.rescore({ ...a, budget: { ...a.budget, max_decisions: a.budget.max_decisions + 1 } }, fx, events);
@@ -86,12 +91,41 @@ describe("replaying alike runs once", () => {
     expect(replays.replayed).toBe(2);
   });
 
+  it("replays every run on a fixture that is not deeply frozen: it could change between runs, and is known only by its object", async () => {
+    const a = await exported("fv-scenario-a", "reference");
+    const open: Fixture = structuredClone(fixture("fv-scenario-a"));
+    const replays = new Replays();
+    for (const trial of [1, 2]) expect(await replays.rescore({ ...a, trial }, open, await recorded(a))).toEqual(await rescoreExport({ ...a, trial }, open, a.events));
+    expect(replays.replayed).toBe(2);
+    // Nothing of the fixture was frozen by the runs that took from it.
+    expect(Object.isFrozen(open.task_households)).toBe(false);
+  });
+
+  it("keeps replays within a bound on their events, and replays a run longer than the longest kept on its own", async () => {
+    const a = await exported("fv-scenario-a", "reference");
+    const b = await exported("concentration-hh1001", "reference");
+    const c = await exported("fv-scenario-a", "alters-input");
+    const weight = (f: ScoredRunExport): number => f.events.length;
+    const replayedWith = async (bounds: ConstructorParameters<typeof Replays>[0], order: readonly ScoredRunExport[]): Promise<number> => {
+      const replays = new Replays(bounds);
+      for (const file of order) await replays.rescore(file, fixture(file.fixture.id), await recorded(file));
+      return replays.replayed;
+    };
+    // Room for a and b's events: c pushes out the least recently used (b), so a still hits and b does not.
+    expect(await replayedWith({ events: weight(a) + weight(b) }, [a, b, a, c, a, b])).toBe(4);
+    expect(await replayedWith({ events: weight(a) + weight(b) + weight(c) }, [a, b, a, c, a, b])).toBe(3);
+    // A run longer than the longest kept is replayed each time; the others still are not.
+    expect(await replayedWith({ longest: weight(a) - 1 }, [a, a, a])).toBe(3);
+    expect(await replayedWith({ longest: weight(a) }, [a, a, a])).toBe(1);
+    expect(await replayedWith({ runs: Number.NaN }, [a, a])).toBe(2);
+  });
+
   it("keeps the last `kept` distinct replays, and with 0 replays every run", async () => {
     const a = await exported("fv-scenario-a", "reference");
     const b = await exported("concentration-hh1001", "reference");
     const order = [a, b, a, b, a];
     const replayedWith = async (kept: number): Promise<number> => {
-      const replays = new Replays(kept);
+      const replays = new Replays({ runs: kept });
       for (const file of order) await replays.rescore(file, fixture(file.fixture.id), await recorded(file));
       return replays.replayed;
     };
@@ -101,7 +135,7 @@ describe("replaying alike runs once", () => {
     expect(await replayedWith(REPLAYS_KEPT)).toBe(2);
     // A hit moves to the end: with room for two, a b a c a keeps a and replays three times.
     const c = await exported("fv-scenario-a", "alters-input");
-    const replays = new Replays(2);
+    const replays = new Replays({ runs: 2 });
     for (const file of [a, b, a, c, a]) await replays.rescore(file, fixture(file.fixture.id), await recorded(file));
     expect(replays.replayed).toBe(3);
   });
