@@ -29,7 +29,8 @@ function node(args: string[], cwd: string): Promise<Exit> {
 function bundledScripts(): [string, string][] {
   const { scripts } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
   return Object.entries(scripts).flatMap(([name, command]) => {
-    const bundle = /^node (dist-cli\/\S+\.js)/.exec(command)?.[1];
+    // Node flags may come first (bench: --expose-gc).
+    const bundle = /^node (?:--\S+ )*(dist-cli\/\S+\.js)/.exec(command)?.[1];
     return bundle ? [[name, bundle] as [string, string]] : [];
   });
 }
