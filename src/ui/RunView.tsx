@@ -11,6 +11,9 @@ import { TimelineFind } from "./timeline/TimelineFind.tsx";
 import { Timeline } from "./timeline/Timeline.tsx";
 import { visible } from "./shared/inert.ts";
 
+/** Stable, so the memoized picker is not re-rendered by a cursor move. */
+const chooseFixture = (id: string): void => appStore.getState().selectFixture(id);
+
 export function RunView() {
   const fixtures = useStore((s) => s.fixtures);
   const fixtureId = useStore((s) => s.fixtureId);
@@ -20,7 +23,7 @@ export function RunView() {
   const playing = useStore((s) => s.playing);
   const kind = useStore((s) => s.candidateKind);
   const shownRows = useStore((s) => s.search.rows);
-  const { selectFixture, selectCandidate, setCursor, setPlaying, setCandidateKind } = appStore.getState();
+  const { selectCandidate, setCursor, setPlaying, setCandidateKind } = appStore.getState();
   // Through the store, so a run opened from the attack matrix finds its generated fixture too.
   const selected = useStore((s) => fixtureById(s, fixtureId));
   const runFixture = useStore((s) => fixtureById(s, run?.fixtureId ?? null));
@@ -30,7 +33,7 @@ export function RunView() {
   return (
     <main className="workbench">
       <div className="column column-picker">
-        <Picker fixtures={fixtures} fixtureId={fixtureId} candidate={candidate} kind={kind} onFixture={(id) => selectFixture(id)} onCandidate={selectCandidate} onKind={setCandidateKind} />
+        <Picker fixtures={fixtures} fixtureId={fixtureId} candidate={candidate} kind={kind} onFixture={chooseFixture} onCandidate={selectCandidate} onKind={setCandidateKind} />
       </div>
       <div className="column column-timeline" aria-label="Timeline">
         {runFixture ? <TaskBrief fixture={runFixture} /> : selected && <TaskBrief fixture={selected} />}

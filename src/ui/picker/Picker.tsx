@@ -1,3 +1,4 @@
+import { memo } from "react";
 import type { Fixture } from "../../schemas/fixture.ts";
 import type { CandidateKindChoice } from "../../state/model-slice.ts";
 import { OutcomeBadge } from "../shared/badges.tsx";
@@ -19,8 +20,11 @@ const KINDS: { kind: CandidateKindChoice; label: string }[] = [
   { kind: "local", label: "Local model" },
 ];
 
-/** Every fixture with its situation and expected outcome; below, the selected fixture's candidates. */
-export function Picker({ fixtures, fixtureId, candidate, kind, onFixture, onCandidate, onKind }: Props) {
+/**
+ * Every fixture with its situation and expected outcome; below, the selected fixture's candidates.
+ * Memoized: the run view re-renders at every cursor move, which changes nothing here.
+ */
+export const Picker = memo(function Picker({ fixtures, fixtureId, candidate, kind, onFixture, onCandidate, onKind }: Props) {
   const selected = fixtures.find((f) => f.id === fixtureId);
   return (
     <>
@@ -68,4 +72,4 @@ export function Picker({ fixtures, fixtureId, candidate, kind, onFixture, onCand
       )}
     </>
   );
-}
+});

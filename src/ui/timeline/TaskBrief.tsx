@@ -1,7 +1,8 @@
+import { memo } from "react";
 import type { Fixture } from "../../schemas/fixture.ts";
 
-/** What the candidate was asked, and the fixed context it runs under. The document is data. */
-export function TaskBrief({ fixture }: { fixture: Fixture }) {
+/** What the candidate was asked, and the fixed context it runs under. The document is data. Memoized: the run view re-renders at every cursor move. */
+export const TaskBrief = memo(function TaskBrief({ fixture }: { fixture: Fixture }) {
   return (
     <details className="panel" open>
       <summary>
@@ -21,4 +22,4 @@ export function TaskBrief({ fixture }: { fixture: Fixture }) {
       </p>
     </details>
   );
-}
+});
