@@ -10,6 +10,9 @@ describe("an explanation names the first few items and counts the rest", () => {
     expect(listed(["a", "b"], ", ")).toBe("a, b");
     const many = Array.from({ length: NAMED_IN_EXPLANATION + 3 }, (_, i) => `c${i}`);
     expect(listed(many, "; ")).toBe(`${many.slice(0, NAMED_IN_EXPLANATION).join("; ")} (and 3 more)`);
+    // Exactly the limit: all named, nothing more to count.
+    const full = many.slice(0, NAMED_IN_EXPLANATION);
+    expect(listed(full, "; ")).toBe(full.join("; "));
   });
 
   it("10,000 denials make an explanation of a few kB, and every denial stays in the verdict's actual", async () => {
