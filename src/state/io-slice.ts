@@ -5,6 +5,7 @@ import type { CandidateKind, ScoredRunExport, ScoredSuiteExport } from "../schem
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { StoreDeps } from "./deps.ts";
+import { every } from "./every.ts";
 import { MAX_IMPORT_BYTES, startImport, textSource, type ImportOutcome, type ImportTask } from "./import-client.ts";
 import type { LoadedRun } from "./run-slice.ts";
 import type { Store } from "./store.ts";
@@ -122,7 +123,7 @@ export const createIoSlice =
 
     async function runImport(fileName: string, file: Blob | ImportSource): Promise<boolean> {
       current?.cancel();
-      let shownAt = Number.NEGATIVE_INFINITY;
+      const redraw = every(PROGRESS_EVERY_MS, Date.now);
       let inner: ImportTask | null = null;
       let stopped = false;
       const task: ImportTask = {
@@ -140,9 +141,7 @@ export const createIoSlice =
           inner = startImport(file, {
             fixtures: allFixtures(get().fixtures, get().matrixFixtures),
             onProgress: (progress) => {
-              const now = Date.now();
-              if (current !== task || now - shownAt < PROGRESS_EVERY_MS) return;
-              shownAt = now;
+              if (current !== task || !redraw()) return;
               set({ importing: { fileName, progress } });
             },
           });
