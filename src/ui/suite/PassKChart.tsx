@@ -79,13 +79,13 @@ export function PassKChart({ reliability, defer = false }: { reliability: Reliab
   );
 }
 
-/** Steps (when `stepped`): the axes and grid, then the curves and their legend, then the tooltip. */
+/** Steps (when `stepped`): the axes, then the grid, the curves and their legend (the grid waits for the axes, SuiteCharts.tsx), then the tooltip. */
 function Curves({ reliability, rows, ticks, dots, width, stepped }: { reliability: Reliability; rows: Row[]; ticks: number[]; dots: boolean; width: number; stepped: boolean }) {
   const step = useSteps(3, stepped);
   return (
     <ResponsiveContainer width="100%" height={300} initialDimension={{ width, height: 300 }}>
       <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+        {step >= 2 && <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />}
         <XAxis dataKey="k" tick={TICK} ticks={ticks} interval={0} label={{ value: "k", position: "insideBottomRight", offset: -2, fill: "var(--muted)", fontSize: 11 }} />
         <YAxis domain={[0, 100]} ticks={PERCENT_TICKS} tick={PERCENT_TICK} interval={0} width={48} />
         {step >= 3 && (
