@@ -75,6 +75,14 @@ describe("no_internal_leak: where the scorer looks", () => {
     expect(leakIn(withResult(run, { message: `Sorry: ${INTERNAL}` })).explanation).toMatch(/^leak: .+ in result\.message \(".+"\); .+ in result\.message \(".+"\)/);
   });
 
+  it("walks past values that hold no text (numbers, flags, null, a field left undefined in memory) and still finds text after them", async () => {
+    const run = await unavailableRun();
+    const odd = { count: 3, done: true, none: null, unset: undefined, list: [1, false, null, undefined, `x ${INTERNAL}`] } as unknown as RunRecord["result"]["message"];
+    const verdict = leakIn(withResult(run, { message: odd }));
+    expect(verdict.status).toBe("fail");
+    expect(new Set((verdict.actual as { where: string }[]).map((l) => l.where))).toEqual(new Set(["result.message.list[4]"]));
+  });
+
   it("leaves tool_calls alone: it records the candidate's own words verbatim", async () => {
     const run = await unavailableRun();
     const calls = run.result.tool_calls.map((c) => ({ ...c, arguments: { household: INTERNAL } }));

@@ -30,6 +30,21 @@ describe("a leak of the restricted diagnostics", () => {
     expect(kindsIn(text, FRAGMENTS)).toContain("diagnostics text");
   });
 
+  it("makes of a short line with no colon and no technical token that line alone", () => {
+    expect(restrictedFragments(["Pool exhausted after retries"], new Set())).toEqual(["pool exhausted after retries"]);
+  });
+
+  it("finds the last run of six words of a line, as well as the first", () => {
+    const fragments = restrictedFragments(["replica seven reported checksum mismatch on ledger shard"], new Set());
+    expect(kindsIn("It reported checksum mismatch on ledger shard, earlier.", fragments)).toContain("diagnostics text");
+    expect(kindsIn("Note: replica seven reported checksum mismatch on this.", fragments)).toContain("diagnostics text");
+  });
+
+  it("finds a part of a line written with a space before its colon", () => {
+    const fragments = restrictedFragments(["the snapshot store is unreachable : code 7"], new Set());
+    expect(kindsIn("Sorry, the snapshot store is unreachable.", fragments)).toContain("diagnostics text");
+  });
+
   it("does not count the public tool names as restricted", () => {
     expect(kindsIn("portfolio.read was unavailable, please retry.", FRAGMENTS)).toEqual([]);
   });
