@@ -69,8 +69,7 @@ function withoutShown(text: string, shown: readonly string[]): string {
  * kind), or any fragment of the restricted diagnostics. `fragments` come from `restrictedFragments`;
  * `shown` are the public sentences the runtime gave the candidate (a tool error's or denial's detail).
  */
-// Stryker disable next-line ArrayDeclaration: by default no sentence was shown; a mutant's made-up sentence is in no text tested.
-export function findLeaks(where: string, text: string, fragments: readonly string[], shown: readonly string[] = []): readonly Leak[] {
+export function findLeaks(where: string, text: string, fragments: readonly string[], shown?: readonly string[]): readonly Leak[] {
   return leakScanner(fragments, shown)(where, text);
 }
 
@@ -116,25 +115,18 @@ export function leakScanner(fragments: readonly string[], shown: readonly string
     return found.length === 0 ? NONE : found.map((l) => ({ where, ...l }));
   };
 }
+// Stryker restore all
 
-/**
- * A number per list of fragments (by content): a frozen list (as check-integrity remembers them, and
- * as leakScanner passes every list) is joined once, since it cannot change. Remembering the join, and
- * counting down rather than up, change no number's meaning: still within the block above.
- */
+/** A number per list of fragments, by content. Every list comes frozen (leakScanner), so its join is kept with it. */
 function fragmentsId(fragments: readonly string[]): number {
   let joined = joinedFragments.get(fragments);
-  if (joined === undefined) {
-    joined = JSON.stringify(fragments);
-    if (Object.isFrozen(fragments)) joinedFragments.set(fragments, joined);
-  }
+  if (joined === undefined) joinedFragments.set(fragments, (joined = JSON.stringify(fragments)));
   return idOfJoined(joined);
 }
 let nextFragmentsId = 0;
 // A list forgotten by the bound gets a new number, never an old one: a number names one list only.
 const idOfJoined = memoByString(() => nextFragmentsId++);
 const joinedFragments = new WeakMap<readonly string[], string>();
-// Stryker restore all
 
 function scan(text: string, fragments: readonly string[], shown: readonly string[]): Omit<Leak, "where">[] {
   const read = withoutShown(asRead(text), shown);
