@@ -12,3 +12,9 @@ export function every(ms: number, now: () => number): () => boolean {
     return true;
   };
 }
+
+/**
+ * How often an import's progress is posted by the import worker and drawn by the page: a bar needs no
+ * more, and each message costs the page (import.worker.ts says what).
+ */
+export const PROGRESS_EVERY_MS = 100;

@@ -8,7 +8,7 @@ import { freezeParsed } from "../runtime/freeze.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { createIndexedDbHistory } from "./idb-history.ts";
-import { every } from "./every.ts";
+import { every, PROGRESS_EVERY_MS } from "./every.ts";
 import { blobSource, type ImportRequest, type ImportWorkerMessage, type ImportWorkerRequest, type LinkRequest } from "./import-protocol.ts";
 import { keepForLink, linkEntryOf } from "./run-link-entry.ts";
 import { isLong, runParts } from "./run-parts.ts";
@@ -17,15 +17,6 @@ const post = (message: ImportWorkerMessage): void => self.postMessage(message);
 
 /** Runs go to the page in batches: one message per run would cost more to deliver than to score. */
 const BATCH = 64;
-
-/**
- * Progress goes to the page at most this often (the page redraws its bar no more often either,
- * io-slice.ts), and the runs so far with it. Every message the page receives leaves garbage that
- * Blink's collector finalises later on the page's thread: the bench's 10,000-run JSONL suite,
- * reported every 16 runs and every chunk read, was ~1,300 messages, and their finalising came as
- * one task of 30–50 ms near the import's end. Now ~220 messages, and at most 10–23 ms (issue 11).
- */
-const PROGRESS_EVERY_MS = 100;
 
 /** The one run the last import read, kept so its link can be made here (LinkRequest). */
 let imported: { run: ScoredRun; fixtures: readonly Fixture[] } | null = null;
@@ -56,6 +47,10 @@ async function runImport({ file, fixtures: sent, maxWholeBytes, maxLineBytes }: 
   const fixtures = freezeParsed(sent);
   let batch: ScoredRun[] = [];
   let runs = 0;
+  // Progress, and the runs so far with it, at most every PROGRESS_EVERY_MS. Every message the page
+  // receives leaves garbage that Blink's collector finalises later on the page's thread: the bench's
+  // 10,000-run JSONL suite, reported every 16 runs and every chunk read, was ~1,300 messages, and their
+  // finalising came as one task of 30–50 ms near the import's end. Now ~220, and at most 10–23 ms (issue 11).
   const report = every(PROGRESS_EVERY_MS, () => performance.now());
   const flush = (): void => {
     if (batch.length > 0) post({ type: "runs", runs: batch });

@@ -5,7 +5,7 @@ import type { CandidateKind, ScoredRunExport, ScoredSuiteExport } from "../schem
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { StoreDeps } from "./deps.ts";
-import { every } from "./every.ts";
+import { every, PROGRESS_EVERY_MS } from "./every.ts";
 import { MAX_IMPORT_BYTES, startImport, textSource, type ImportOutcome, type ImportTask } from "./import-client.ts";
 import type { LoadedRun } from "./run-slice.ts";
 import type { Store } from "./store.ts";
@@ -60,9 +60,6 @@ export interface IoSlice {
   /** Stops the import under way; nothing it read is kept. */
   cancelImport(): void;
 }
-
-/** The progress bar is redrawn at most this often: a 10,000-run import reports hundreds of times. */
-const PROGRESS_EVERY_MS = 100;
 
 export const createIoSlice =
   (deps: StoreDeps): StateCreator<Store, [], [], IoSlice> =>
