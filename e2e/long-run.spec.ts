@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import { replayCandidate } from "../src/candidates/replay.ts";
 import { nodeSha256 } from "../src/cli/node-sha256.ts";
 import { parseFixture } from "../src/fixtures/load.ts";
@@ -70,4 +71,36 @@ test("a run longer than one part crosses from the import worker part by part, ar
   await expect(other.getByTestId("cursor-position")).toHaveText(`event ${total} of ${total}`);
   await expect(currentRow(other)).toHaveAttribute("data-kind", "run_finished");
   await other.close();
+});
+
+/** Each rendered row's top against the bottom of the row before it, in px (0: they touch). */
+const gapsBetweenRows = (page: Page): Promise<number[]> =>
+  eventLog(page).evaluate((ol) => {
+    const rows = [...ol.querySelectorAll<HTMLElement>(":scope > li")].map((li) => ({ pos: Number(li.dataset.pos), box: li.getBoundingClientRect() })).sort((a, b) => a.pos - b.pos);
+    return rows.slice(1).map((r, i) => Math.round(r.box.top - rows[i]!.box.bottom));
+  });
+
+test("a long run's rows stay stacked, none over another, as the cursor steps and as a row's body is folded", async ({ page }) => {
+  await openRun(page, "concentration-hh1001", "reference");
+  await page.getByTestId("import-input").setInputFiles({ name: "long.json", mimeType: "application/json", buffer: Buffer.from(await longRunFile()) });
+  await expect(page.getByTestId("notice")).toContainText("long.json: verified");
+  await page.keyboard.press("Home");
+  for (let i = 0; i < 12; i++) await page.keyboard.press("ArrowRight");
+  await expect(currentRow(page)).toHaveAttribute("data-seq", "12");
+  await expect.poll(() => gapsBetweenRows(page)).toEqual(expect.arrayContaining([0]));
+  expect(new Set(await gapsBetweenRows(page))).toEqual(new Set([0]));
+
+  // A row that changes size after it was measured: the rows after it follow, in the next frames.
+  const seq = await eventLog(page).locator("li:has(details[open])").first().getAttribute("data-seq");
+  const row = eventLog(page).locator(`li[data-seq="${seq}"]`);
+  const open = await row.locator("details").evaluateAll((all) => all.findIndex((d) => (d as HTMLDetailsElement).open));
+  const body = row.locator("details").nth(open);
+  const before = (await row.boundingBox())?.height ?? 0;
+  await body.locator("summary").click();
+  await expect(body).not.toHaveAttribute("open");
+  await expect.poll(async () => (await row.boundingBox())?.height ?? 0).toBeLessThan(before);
+  await expect.poll(async () => [...new Set(await gapsBetweenRows(page))]).toEqual([0]);
+  await body.locator("summary").click();
+  await expect.poll(async () => (await row.boundingBox())?.height ?? 0).toBe(before);
+  await expect.poll(async () => [...new Set(await gapsBetweenRows(page))]).toEqual([0]);
 });
