@@ -89,6 +89,10 @@ test(`a ${RUNS}-run JSONL suite imports in a worker with a moving progress bar, 
   await expect(matrix.locator('tbody tr[data-index="0"]')).toHaveCount(0);
   expect(await matrix.locator("tbody tr[data-run]").count()).toBeLessThan(RUNS / 10);
   await shot(page, "import-large-suite");
+  // While the matrix scrolls its rows take no pointer (scrolling-mark.ts), and once it settles they do again.
+  const pointer = (): Promise<string> => matrix.evaluate((el) => getComputedStyle(el.querySelector("table")!).pointerEvents);
+  expect(await matrix.evaluate((el) => (el.dispatchEvent(new Event("scroll")), getComputedStyle(el.querySelector("table")!).pointerEvents))).toBe("none");
+  await expect.poll(pointer).toBe("auto");
   const last = matrix.locator(`tbody tr[data-index="${RUNS - 1}"]`);
   const name = await last.getAttribute("data-run");
   await last.locator("td.run").click();

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { RunDesign } from "../../state/suite-design.ts";
 import { useSteps } from "../shared/after-paint.tsx";
+import { markScrolling } from "../shared/scrolling-mark.ts";
 import { columnsFor, type Columns } from "./matrix-columns.tsx";
 import { MatrixGrid, type ShownItem } from "./MatrixGrid.tsx";
 import { matrixItems, type GroupBy, type MatrixItem, type MatrixRun } from "./matrix-items.ts";
@@ -95,7 +96,16 @@ function VirtualMatrix({ runs, onOpen, columns, longestLabel, view, ordered, ite
   // (issue 11).
   const step = useSteps(3, virtual);
   const overscan = step >= 3 ? OVERSCAN_ROWS : 0;
-  useEffect(() => (wrap.current ? markScrolledSideways(wrap.current) : undefined), []);
+  useEffect(() => {
+    const el = wrap.current;
+    if (!el) return undefined;
+    const sideways = markScrolledSideways(el);
+    const scrolling = markScrolling(el);
+    return () => {
+      sideways();
+      scrolling();
+    };
+  }, []);
   const virtualizer = useVirtualizer({
     count: virtual ? items.length : 0,
     getScrollElement: () => wrap.current,
