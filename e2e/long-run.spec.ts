@@ -80,7 +80,7 @@ const gapsBetweenRows = (page: Page): Promise<number[]> =>
     return rows.slice(1).map((r, i) => Math.round(r.box.top - rows[i]!.box.bottom));
   });
 
-test("a long run's rows stay stacked, none over another, as the cursor steps and as a row's body is folded", async ({ page }) => {
+test("a long run's rows stay stacked, none over another, as the cursor steps, as a row's body is folded and as a kind is hidden", async ({ page }) => {
   await openRun(page, "concentration-hh1001", "reference");
   await page.getByTestId("import-input").setInputFiles({ name: "long.json", mimeType: "application/json", buffer: Buffer.from(await longRunFile()) });
   await expect(page.getByTestId("notice")).toContainText("long.json: verified");
@@ -102,5 +102,15 @@ test("a long run's rows stay stacked, none over another, as the cursor steps and
   await expect.poll(async () => [...new Set(await gapsBetweenRows(page))]).toEqual([0]);
   await body.locator("summary").click();
   await expect.poll(async () => (await row.boundingBox())?.height ?? 0).toBe(before);
+  await expect.poll(async () => [...new Set(await gapsBetweenRows(page))]).toEqual([0]);
+
+  // Other rows shown (a kind hidden, then shown again): each is measured at its new place.
+  const filter = page.getByTestId("kind-filter");
+  await filter.locator("summary").click();
+  await filter.locator('input[data-kind="model_request"]').uncheck();
+  await expect(eventLog(page).locator('li[data-kind="model_request"]')).toHaveCount(0);
+  await expect.poll(async () => [...new Set(await gapsBetweenRows(page))]).toEqual([0]);
+  await filter.locator('input[data-kind="model_request"]').check();
+  await expect(eventLog(page).locator('li[data-kind="model_request"]').first()).toBeAttached();
   await expect.poll(async () => [...new Set(await gapsBetweenRows(page))]).toEqual([0]);
 });

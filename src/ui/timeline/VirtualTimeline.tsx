@@ -92,7 +92,14 @@ export function VirtualTimeline(props: ShownTimelineProps) {
   // twice in the task that opened a long run at its last event (issue 11).
   const firstRender = useRef(true);
   const cursorAt = nearestShown(rows, cursor);
-  const offset = firstRender.current ? Math.max(0, heights.offset(cursorAt) + heights.height(cursorAt) - port.viewport + MARGIN_BOTTOM_PX) : shownOffset(port, scale);
+  // Likewise a render for a cursor that moved places the rows where the layout effect will scroll to
+  // show it: placed where the list was, a step off the screen made and measured the rows twice, in
+  // two renders (issue 11).
+  const soughtCursor = useRef<number | null>(null);
+  const shownNow = shownOffset(port, scale);
+  const offset = firstRender.current
+    ? Math.max(0, heights.offset(cursorAt) + heights.height(cursorAt) - port.viewport + MARGIN_BOTTOM_PX)
+    : ((soughtCursor.current !== cursorAt ? offsetShowing(cursorAt, heights, shownNow, scale, covered.current) : undefined) ?? shownNow);
   const top = Math.max(0, offset);
   const first = heights.indexAt(top - OVERSCAN_PX);
   const last = heights.indexAt(offset + port.viewport + OVERSCAN_PX);
@@ -140,16 +147,25 @@ export function VirtualTimeline(props: ShownTimelineProps) {
   }, []);
 
   // A row whose content changes size after it was measured (a <details> opened, a wider column).
-  const observed = useRef(new Set<Element>());
+  // A row is measured once at its position, by the first layout effect that finds it there; a new
+  // size after that is its observer's to report. A render that only moves the cursor among rows
+  // already measured reads no row (issue 11: every row was read after every render, two or three
+  // renders a step).
+  const observed = useRef(new Map<Element, number>());
   const rowObserver = useRef<ResizeObserver | null>(null);
   const measured = useRef(heights);
-  measured.current = heights;
   useLayoutEffect(() => {
     const seen = observed.current;
-    const resizedRow = (e: ResizeObserverEntry): boolean =>
-      e.target.isConnected && Math.abs((e.borderBoxSize[0]?.blockSize ?? 0) - measured.current.height(Number((e.target as HTMLElement).dataset.pos))) > 0.5;
+    // Marked to be measured again in the render it asks for, not measured here: the layout effect
+    // keeps the row at the top where it was when a row above it changes size.
+    const resizedRow = (e: ResizeObserverEntry): boolean => {
+      const pos = seen.get(e.target);
+      if (!e.target.isConnected || pos === undefined || pos < 0 || Math.abs((e.borderBoxSize[0]?.blockSize ?? 0) - measured.current.height(pos)) <= 0.5) return false;
+      seen.set(e.target, -1);
+      return true;
+    };
     const observer = new ResizeObserver((entries) => {
-      if (entries.some(resizedRow)) remeasure();
+      if (entries.filter(resizedRow).length > 0) remeasure();
     });
     rowObserver.current = observer;
     return () => {
@@ -160,6 +176,7 @@ export function VirtualTimeline(props: ShownTimelineProps) {
 
   useLayoutEffect(() => {
     target.current = { index: cursorAt, passes: 0 };
+    soughtCursor.current = cursorAt;
   }, [cursorAt, heights]);
 
   // After every render: measure the rows it placed, keep the row at the top where it was, and
@@ -171,6 +188,7 @@ export function VirtualTimeline(props: ShownTimelineProps) {
     const column = el?.closest<HTMLElement>(".column");
     const at = placed.current;
     if (!ol || !el || !column || !at) return;
+    measured.current = heights;
     const changed = measureRows(ol, heights, observed.current, rowObserver.current);
     const listTop = el.offsetTop;
     const now = scrollScale(heights.total, column.clientHeight);
@@ -225,19 +243,24 @@ export function VirtualTimeline(props: ShownTimelineProps) {
   );
 }
 
-/** Records the height of every rendered row; true when one changed. Rows that left are no longer observed. */
-function measureRows(ol: HTMLOListElement, heights: RowHeights, observed: Set<Element>, observer: ResizeObserver | null): boolean {
+/**
+ * Records the height of each rendered row not yet measured at its position (`observed`: each row's
+ * position when measured, -1 when it is to be measured again; other rows shown make new heights, in
+ * which no position is measured yet); true when one changed. Rows that left are no longer observed.
+ */
+function measureRows(ol: HTMLOListElement, heights: RowHeights, observed: Map<Element, number>, observer: ResizeObserver | null): boolean {
   let changed = false;
   const present = new Set<Element>();
   for (const li of ol.children) {
     present.add(li);
-    if (heights.set(Number((li as HTMLElement).dataset.pos), li.getBoundingClientRect().height) !== 0) changed = true;
-    if (!observed.has(li)) {
-      observed.add(li);
-      observer?.observe(li);
-    }
+    const pos = Number((li as HTMLElement).dataset.pos);
+    const at = observed.get(li);
+    if (at === pos && heights.isMeasured(pos)) continue;
+    if (heights.set(pos, li.getBoundingClientRect().height) !== 0) changed = true;
+    observed.set(li, pos);
+    if (at === undefined) observer?.observe(li);
   }
-  for (const li of observed) {
+  for (const li of observed.keys()) {
     if (present.has(li)) continue;
     observed.delete(li);
     observer?.unobserve(li);
