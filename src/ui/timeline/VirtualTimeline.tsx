@@ -160,7 +160,7 @@ export function VirtualTimeline(props: ShownTimelineProps) {
     // keeps the row at the top where it was when a row above it changes size.
     const resizedRow = (e: ResizeObserverEntry): boolean => {
       const pos = seen.get(e.target);
-      if (!e.target.isConnected || pos === undefined || pos < 0 || Math.abs((e.borderBoxSize[0]?.blockSize ?? 0) - measured.current.height(pos)) <= 0.5) return false;
+      if (!e.target.isConnected || pos === undefined || pos < 0 || (e.borderBoxSize[0]?.blockSize ?? 0) === measured.current.height(pos)) return false;
       seen.set(e.target, -1);
       return true;
     };
@@ -212,6 +212,12 @@ export function VirtualTimeline(props: ShownTimelineProps) {
       if (shift !== 0 && at.offset > 0 && scrollTo(at.offset + shift)) return;
     }
     if (changed) remeasure();
+    // A scaled list's rows placed for an offset the column did not reach (a step onto the last row asks
+    // for room below it that is not there): placed again where the column is.
+    else if (isScaled(now) && Math.abs(at.offset - shown) >= 0.5) {
+      const scrollTop = column.scrollTop;
+      setPort((p) => ({ scrollTop, viewport: column.clientHeight, listTop, pin: p.pin && Math.abs(p.pin.scrollTop - scrollTop) < 1 ? p.pin : null }));
+    }
   });
 
   const items = [];
@@ -258,7 +264,7 @@ function measureRows(ol: HTMLOListElement, heights: RowHeights, observed: Map<El
     if (at === pos && heights.isMeasured(pos)) continue;
     if (heights.set(pos, li.getBoundingClientRect().height) !== 0) changed = true;
     observed.set(li, pos);
-    if (at === undefined) observer?.observe(li);
+    if (at === undefined) observer?.observe(li, { box: "border-box" });
   }
   for (const li of observed.keys()) {
     if (present.has(li)) continue;
