@@ -27,6 +27,12 @@ interface Port {
 
 const samePort = (a: Port, b: Port): boolean => a.scrollTop === b.scrollTop && a.viewport === b.viewport && a.listTop === b.listTop && a.pin === b.pin;
 
+/** Where the column is now; a pin is kept while the column stays where it put it. */
+function portOf(column: HTMLElement, listTop: number, p: Port): Port {
+  const scrollTop = column.scrollTop;
+  return { scrollTop, viewport: column.clientHeight, listTop, pin: p.pin && Math.abs(p.pin.scrollTop - scrollTop) < 1 ? p.pin : null };
+}
+
 /** The content offset at the viewport's top. */
 const shownOffset = (p: Port, s: ScrollScale): number => (p.pin && Math.abs(p.pin.scrollTop - p.scrollTop) < 1 ? p.pin.offset : contentOffset(p.scrollTop - p.listTop, s));
 
@@ -111,13 +117,9 @@ export function VirtualTimeline(props: ShownTimelineProps) {
     const el = spacer.current;
     const column = el?.closest<HTMLElement>(".column");
     if (!el || !column) return;
-    const read = (p: Port): Port => {
-      const scrollTop = column.scrollTop;
-      return { scrollTop, viewport: column.clientHeight, listTop: el.offsetTop, pin: p.pin && Math.abs(p.pin.scrollTop - scrollTop) < 1 ? p.pin : null };
-    };
     const update = (): void =>
       setPort((p) => {
-        const now = read(p);
+        const now = portOf(column, el.offsetTop, p);
         return samePort(p, now) ? p : now;
       });
     const scaled = (): ScrollScale | null => (placed.current && isScaled(placed.current.scale) ? placed.current.scale : null);
@@ -165,6 +167,7 @@ export function VirtualTimeline(props: ShownTimelineProps) {
       return true;
     };
     const observer = new ResizeObserver((entries) => {
+      // Every entry is looked at (each resized row is marked), not only up to the first.
       if (entries.filter(resizedRow).length > 0) remeasure();
     });
     rowObserver.current = observer;
@@ -214,10 +217,7 @@ export function VirtualTimeline(props: ShownTimelineProps) {
     if (changed) remeasure();
     // A scaled list's rows placed for an offset the column did not reach (a step onto the last row asks
     // for room below it that is not there): placed again where the column is.
-    else if (isScaled(now) && Math.abs(at.offset - shown) >= 0.5) {
-      const scrollTop = column.scrollTop;
-      setPort((p) => ({ scrollTop, viewport: column.clientHeight, listTop, pin: p.pin && Math.abs(p.pin.scrollTop - scrollTop) < 1 ? p.pin : null }));
-    }
+    else if (isScaled(now) && Math.abs(at.offset - shown) >= 0.5) setPort((p) => portOf(column, listTop, p));
   });
 
   const items = [];
