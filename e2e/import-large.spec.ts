@@ -23,13 +23,15 @@ interface Watched {
   long: [number, number][];
   /** When the import's notice appeared. */
   doneAt: number;
+  /** Whether the suite view's "Loading…" fallback was ever shown. */
+  fallback: boolean;
 }
 
 /** Records, in the page, what the progress bar shows as it changes, the long tasks, and when the notice appears. */
 async function watchImport(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __watched: Watched };
-    const watched: Watched = { progress: [], long: [], doneAt: Number.POSITIVE_INFINITY };
+    const watched: Watched = { progress: [], long: [], doneAt: Number.POSITIVE_INFINITY, fallback: false };
     w.__watched = watched;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) watched.long.push([e.startTime, e.duration]);
@@ -38,6 +40,7 @@ async function watchImport(page: Page): Promise<void> {
       const text = document.querySelector('[data-testid="import-progress-text"]')?.textContent;
       if (text && watched.progress.at(-1) !== text) watched.progress.push(text);
       if (watched.doneAt === Number.POSITIVE_INFINITY && document.querySelector('[data-testid="notice"]')) watched.doneAt = performance.now();
+      if ([...document.querySelectorAll("p.panel.empty")].some((p) => p.textContent?.startsWith("Loading the suite view"))) watched.fallback = true;
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
 }
@@ -52,7 +55,10 @@ const runsDone = (text: string): number => Number(/^(\d+)/.exec(text)?.[1] ?? -1
 
 test(`a ${RUNS}-run JSONL suite imports in a worker with a moving progress bar, and the matrix renders only the rows in view`, async ({ page }) => {
   test.setTimeout(180_000);
+  // The suite view's chunk loads once the page is idle after its first paint; the import waits for it.
+  const chunk = page.waitForResponse((r) => /SuiteView[^/]*\.(js|tsx)(\?|$)/.test(r.url()), { timeout: 60_000 });
   await page.goto("/");
+  await chunk;
   await watchImport(page);
   const worker = page.waitForEvent("worker");
   await page.getByTestId("import-input").setInputFiles(suite);
@@ -73,6 +79,10 @@ test(`a ${RUNS}-run JSONL suite imports in a worker with a moving progress bar, 
 
   await expect(page.getByRole("tab", { name: "Suite" })).toHaveAttribute("aria-selected", "true");
   const matrix = page.getByTestId("suite-matrix");
+  await expect(matrix).toBeVisible();
+  // Its chunk in, the suite view is drawn at once, never behind its "Loading…" fallback (which React
+  // would keep up for at least 300 ms, the page idle meanwhile).
+  expect((await watched(page)).fallback).toBe(false);
   await expect(matrix).toHaveAttribute("data-virtualized", "true");
   await expect(matrix).toHaveAttribute("data-run-count", String(RUNS));
   await expect.poll(() => matrix.locator("tbody tr[data-run]").count()).toBeGreaterThan(5);

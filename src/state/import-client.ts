@@ -11,7 +11,7 @@ import { linkable, type RunLinkId } from "./run-link-entry.ts";
 import { RunAssembler, type RunPart } from "./run-parts.ts";
 import { LANDMARKS } from "./search-kinds.ts";
 import { StringPool } from "./string-pool.ts";
-import { whenPageIdle } from "./yield-to-page.ts";
+import { whenPageQuiet } from "./yield-to-page.ts";
 
 export { MAX_IMPORT_BYTES };
 
@@ -38,7 +38,7 @@ export interface ImportStart {
   onProgress(progress: ImportProgress): void;
 }
 
-/** The longest the link of an opened run, or the end of a worker with nothing left to do, waits for the page to be idle. */
+/** The longest the link of an opened run, or the end of a worker with nothing left to do, waits for the page to be quiet. */
 const LINK_AFTER_MS = 2000;
 
 const cancelled = (): ImportResult => ({ ok: false, cancelled: true, message: "cancelled" });
@@ -77,15 +77,17 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
   const end = (result: ImportResult): void => {
     const only = runs.length === 1 ? runs[0] : undefined;
     const kind = only && linkable(only) ? openedRunKind(result, runs.length) : null;
-    // Ended once the page is idle, not at once: as it ends, the worker collects its whole heap (after a
+    // Ended once the page is quiet, not at once: as it ends, the worker collects its whole heap (after a
     // million-event import a task of 0.5–0.9 s on the second core, its marking on a helper thread too),
     // and ended at once it took the cores the page's first drawing of the import needed (issue 11).
-    if (kind === null) void whenPageIdle(LINK_AFTER_MS).then(() => worker.terminate());
+    // Not at the first idle callback either: one came in a gap while the suite view was still drawing
+    // its charts and rows, and a 10,000-run suite's worker then took 650 ms of the second core meanwhile.
+    if (kind === null) void whenPageQuiet(LINK_AFTER_MS).then(() => worker.terminate());
     // The worker still holds the run: it makes the link, then is ended (or by a cancel before that).
-    // Asked for when the page is idle: making it seals the whole run, and asked at once it took the
+    // Asked for when the page is quiet: making it seals the whole run, and asked at once it took the
     // core the page's first drawing of the run needed (the bench's 10,003-event run, on two cores:
     // tasks of 56–63 ms in 2 of 6 imports; none in 9 asked when idle; issue 11).
-    else void whenPageIdle(LINK_AFTER_MS).then(() => worker.postMessage({ type: "link", kind } satisfies LinkRequest));
+    else void whenPageQuiet(LINK_AFTER_MS).then(() => worker.postMessage({ type: "link", kind } satisfies LinkRequest));
     const link = kind === null ? undefined : new Promise<RunLinkId | null>((resolve) => (linked = resolve));
     const prepared = index && runs.length === 1 && index.run === runs[0] ? { index: index.cursor } : {};
     settle({ result, runs: result.ok ? runs : [], ...(link ? { link } : {}), ...(result.ok ? prepared : {}) });

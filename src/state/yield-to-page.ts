@@ -27,6 +27,39 @@ export const whenPageIdle = (timeoutMs: number): Promise<void> =>
     else setTimeout(resolve, 0);
   });
 
+/**
+ * An idle period this long comes only when the page has no frame to draw and no task waiting:
+ * requestIdleCallback gives at most 50 ms, and less than a frame while frames are being drawn.
+ */
+const QUIET_IDLE_MS = 40;
+
+/**
+ * Resolves once the page has been idle with nothing left to draw for two idle periods in a row, or
+ * after `timeoutMs` if it never is; in a new task where there is no idle callback. For work that
+ * takes a core for long (a worker collecting its heap as it ends): an idle callback alone also comes
+ * in the gaps between the frames of parts the page is still drawing one after another.
+ */
+export const whenPageQuiet = (timeoutMs: number): Promise<void> =>
+  new Promise((resolve) => {
+    if (typeof requestIdleCallback !== "function") {
+      setTimeout(resolve, 0);
+      return;
+    }
+    const until = performance.now() + timeoutMs;
+    let quiet = 0;
+    const ask = (): void => {
+      requestIdleCallback(
+        (deadline) => {
+          quiet = deadline.timeRemaining() >= QUIET_IDLE_MS ? quiet + 1 : 0;
+          if (quiet >= 2 || deadline.didTimeout || performance.now() >= until) resolve();
+          else ask();
+        },
+        { timeout: Math.max(1, until - performance.now()) },
+      );
+    };
+    ask();
+  });
+
 /** How long work in the page runs between two yields to it. */
 export const SLICE_MS = 8;
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { useStore } from "../state/app-store.ts";
 import { whenPageIdle } from "../state/yield-to-page.ts";
 import { HistoryView } from "./history/HistoryView.tsx";
@@ -10,14 +10,32 @@ import { useRunLinkUrl } from "./meta/run-link-url.ts";
 // first opened or once the page is idle after its first paint, whichever comes first: a suite import
 // lands in it, and evaluating its chunk then (recharts builds its stores as it loads) was one task of
 // 60–110 ms on a slow machine, in the middle of the import (issue 11).
-const loadSuiteView = () => import("./suite/SuiteView.tsx");
-const SuiteView = lazy(() => loadSuiteView().then((m) => ({ default: m.SuiteView })));
+type SuiteViewComponent = (typeof import("./suite/SuiteView.tsx"))["SuiteView"];
+let loadedSuiteView: SuiteViewComponent | null = null;
+const loadSuiteView = () =>
+  import("./suite/SuiteView.tsx").then((m) => {
+    loadedSuiteView = m.SuiteView;
+    return m;
+  });
+const LazySuiteView = lazy(() => loadSuiteView().then((m) => ({ default: m.SuiteView })));
 /** How long a busy page may put off loading the suite view. */
 const SUITE_VIEW_IDLE_TIMEOUT_MS = 5000;
 const MatrixView = lazy(() => import("./matrix/MatrixView.tsx").then((m) => ({ default: m.MatrixView })));
 const CompareView = lazy(() => import("./compare/CompareView.tsx").then((m) => ({ default: m.CompareView })));
 import { TopBar } from "./TopBar.tsx";
 import { Notice } from "./io/Notice.tsx";
+
+/**
+ * The suite view's own component once its chunk has loaded, else the lazy one; chosen as it mounts,
+ * so it never changes type under a mounted view. A lazy component suspends on its first render even
+ * when its chunk is in (its promise settles a microtask later): the boundary then showed its fallback,
+ * and React holds back the commit that replaces a fallback shown less than 300 ms before, so a suite
+ * import's first drawing waited 250–270 ms with the page idle (issue 11).
+ */
+function SuiteView() {
+  const [View] = useState<SuiteViewComponent | typeof LazySuiteView>(() => loadedSuiteView ?? LazySuiteView);
+  return <View />;
+}
 
 export function App() {
   useTheme();

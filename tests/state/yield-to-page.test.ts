@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SLICE_MS, toEndInSlices, whenPageIdle } from "../../src/state/yield-to-page.ts";
+import { SLICE_MS, toEndInSlices, whenPageIdle, whenPageQuiet } from "../../src/state/yield-to-page.ts";
 
 describe("whenPageIdle", () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -25,6 +25,69 @@ describe("whenPageIdle", () => {
     expect(idle).toBe(false);
     await waiting;
     expect(idle).toBe(true);
+  });
+});
+
+describe("whenPageQuiet", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  type Asked = { callback: (deadline: IdleDeadline) => void; timeout: number | undefined };
+  /** The idle callbacks asked for, to be called by the test with a deadline of its choosing. */
+  function stubIdle(): Asked[] {
+    const asked: Asked[] = [];
+    vi.stubGlobal("requestIdleCallback", (callback: (deadline: IdleDeadline) => void, options?: { timeout?: number }) => asked.push({ callback, timeout: options?.timeout }));
+    return asked;
+  }
+  const idle = (remaining: number, didTimeout = false): IdleDeadline => ({ didTimeout, timeRemaining: () => remaining });
+  const settled = async (p: Promise<unknown>): Promise<boolean> => {
+    let done = false;
+    void p.then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return done;
+  };
+
+  it("waits for two long idle periods in a row: a short one (a frame still to draw) starts the count again", async () => {
+    const asked = stubIdle();
+    const waiting = whenPageQuiet(2000);
+    asked[0]?.callback(idle(49));
+    asked[1]?.callback(idle(8));
+    asked[2]?.callback(idle(50));
+    expect(await settled(waiting)).toBe(false);
+    expect(asked).toHaveLength(4);
+    asked[3]?.callback(idle(45));
+    expect(await settled(waiting)).toBe(true);
+    expect(asked).toHaveLength(4);
+  });
+
+  it("asks each callback with what is left of the longest wait, and ends when it times out", async () => {
+    const asked = stubIdle();
+    const waiting = whenPageQuiet(2000);
+    expect(asked[0]?.timeout).toBeGreaterThan(1990);
+    expect(asked[0]?.timeout).toBeLessThanOrEqual(2000);
+    asked[0]?.callback(idle(3));
+    expect(asked[1]?.timeout).toBeLessThanOrEqual(2000);
+    expect(await settled(waiting)).toBe(false);
+    asked[1]?.callback(idle(0, true));
+    expect(await settled(waiting)).toBe(true);
+  });
+
+  it("ends once the longest wait has passed, even if no callback says it timed out", async () => {
+    const asked = stubIdle();
+    const waiting = whenPageQuiet(1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    asked[0]?.callback(idle(2));
+    expect(await settled(waiting)).toBe(true);
+    expect(asked).toHaveLength(1);
+  });
+
+  it("resolves in a new task where there is no idle callback", async () => {
+    vi.stubGlobal("requestIdleCallback", undefined);
+    let quiet = false;
+    const waiting = whenPageQuiet(2000).then(() => (quiet = true));
+    await Promise.resolve();
+    expect(quiet).toBe(false);
+    await waiting;
+    expect(quiet).toBe(true);
   });
 });
 
