@@ -40,7 +40,7 @@ async function watchImport(page: Page): Promise<void> {
       const text = document.querySelector('[data-testid="import-progress-text"]')?.textContent;
       if (text && watched.progress.at(-1) !== text) watched.progress.push(text);
       if (watched.doneAt === Number.POSITIVE_INFINITY && document.querySelector('[data-testid="notice"]')) watched.doneAt = performance.now();
-      if ([...document.querySelectorAll("p.panel.empty")].some((p) => p.textContent?.startsWith("Loading the suite view"))) watched.fallback = true;
+      if (document.querySelector('[data-testid="view-loading"]')) watched.fallback = true;
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
 }
@@ -55,10 +55,11 @@ const runsDone = (text: string): number => Number(/^(\d+)/.exec(text)?.[1] ?? -1
 
 test(`a ${RUNS}-run JSONL suite imports in a worker with a moving progress bar, and the matrix renders only the rows in view`, async ({ page }) => {
   test.setTimeout(180_000);
-  // The suite view's chunk loads once the page is idle after its first paint; the import waits for it.
+  // The suite view's chunk loads once the page is idle after its first paint; the test starts the import once it is in.
   const chunk = page.waitForResponse((r) => /SuiteView[^/]*\.(js|tsx)(\?|$)/.test(r.url()), { timeout: 60_000 });
   await page.goto("/");
-  await chunk;
+  await (await chunk).finished();
+  await page.waitForLoadState("networkidle");
   await watchImport(page);
   const worker = page.waitForEvent("worker");
   await page.getByTestId("import-input").setInputFiles(suite);

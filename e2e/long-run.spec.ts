@@ -61,7 +61,7 @@ test("a run longer than one part crosses from the import worker part by part, ar
   await expect(currentRow(page)).toHaveAttribute("data-kind", "run_finished");
   await expect(currentRow(page)).toHaveAttribute("data-seq", String(total - 1));
 
-  // Its link is made in the worker once the page is idle, and opens the same run at the same event.
+  // Its link is made in the worker once the page is quiet, and opens the same run at the same event.
   const meta = page.getByRole("region", { name: "Metadata and links" });
   await meta.getByRole("button", { name: "Copy link" }).click();
   const link = await meta.getByTestId("run-link").inputValue();

@@ -44,6 +44,17 @@ const LINK_AFTER_MS = 2000;
 const cancelled = (): ImportResult => ({ ok: false, cancelled: true, message: "cancelled" });
 
 /**
+ * Workers done with their import, waiting for the page to be quiet to be ended. A new import ends them
+ * at once: while it runs the page is not quiet, and one ended later would collect its heap in the
+ * middle of the new import.
+ */
+const ending = new Set<Worker>();
+/** Ends a worker still waiting to be ended (once: a wait that ends later finds it gone). */
+const endWorker = (worker: Worker): void => {
+  if (ending.delete(worker)) worker.terminate();
+};
+
+/**
  * Starts an import: in a Web Worker when the page has them (a picked File goes to the worker
  * as it is and is streamed there), otherwise in this thread (tests, where there are no workers).
  * Cancel ends the worker at once; nothing it sent is kept.
@@ -65,6 +76,7 @@ export function openedRunKind(result: ImportResult, runs: number): CandidateKind
 }
 
 function inWorker(file: Blob, start: ImportStart): ImportTask {
+  for (const waiting of [...ending]) endWorker(waiting);
   const worker = new Worker(new URL("./import.worker.ts", import.meta.url), { type: "module" });
   const runs: ScoredRun[] = [];
   // One copy of each string the runs repeat, in batches or in parts (string-pool.ts).
@@ -82,7 +94,10 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
     // and ended at once it took the cores the page's first drawing of the import needed (issue 11).
     // Not at the first idle callback either: one came in a gap while the suite view was still drawing
     // its charts and rows, and a 10,000-run suite's worker then took 650 ms of the second core meanwhile.
-    if (kind === null) void whenPageQuiet(LINK_AFTER_MS).then(() => worker.terminate());
+    if (kind === null) {
+      ending.add(worker);
+      void whenPageQuiet(LINK_AFTER_MS).then(() => endWorker(worker));
+    }
     // The worker still holds the run: it makes the link, then is ended (or by a cancel before that).
     // Asked for when the page is quiet: making it seals the whole run, and asked at once it took the
     // core the page's first drawing of the run needed (the bench's 10,003-event run, on two cores:

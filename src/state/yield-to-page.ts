@@ -35,14 +35,14 @@ const QUIET_IDLE_MS = 40;
 
 /**
  * Resolves once the page has been idle with nothing left to draw for two idle periods in a row, or
- * after `timeoutMs` if it never is; in a new task where there is no idle callback. For work that
+ * after `timeoutMs` if it never is, or where there is no idle callback to tell. For work that
  * takes a core for long (a worker collecting its heap as it ends): an idle callback alone also comes
  * in the gaps between the frames of parts the page is still drawing one after another.
  */
 export const whenPageQuiet = (timeoutMs: number): Promise<void> =>
   new Promise((resolve) => {
     if (typeof requestIdleCallback !== "function") {
-      setTimeout(resolve, 0);
+      setTimeout(resolve, timeoutMs);
       return;
     }
     const until = performance.now() + timeoutMs;

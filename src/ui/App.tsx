@@ -28,7 +28,8 @@ import { Notice } from "./io/Notice.tsx";
 /**
  * The suite view's own component once its chunk has loaded, else the lazy one; chosen as it mounts,
  * so it never changes type under a mounted view. A lazy component suspends on its first render even
- * when its chunk is in (its promise settles a microtask later): the boundary then showed its fallback,
+ * when its chunk is in (its promise, through Vite's preload wrapper, settles after React has given up
+ * waiting for it): the boundary then showed its fallback,
  * and React holds back the commit that replaces a fallback shown less than 300 ms before, so a suite
  * import's first drawing waited 250–270 ms with the page idle (issue 11).
  */
@@ -69,15 +70,15 @@ export function App() {
         <RunView />
       ) : view === "suite" ? (
         // Each view its own boundary (a key): a boundary already on screen that suspends in a deferred render keeps showing the last view, with no "Loading".
-        <Suspense key="suite" fallback={<p className="panel empty">Loading the suite view…</p>}>
+        <Suspense key="suite" fallback={<p className="panel empty" data-testid="view-loading">Loading the suite view…</p>}>
           <SuiteView />
         </Suspense>
       ) : view === "matrix" ? (
-        <Suspense key="matrix" fallback={<p className="panel empty">Loading the matrix view…</p>}>
+        <Suspense key="matrix" fallback={<p className="panel empty" data-testid="view-loading">Loading the matrix view…</p>}>
           <MatrixView />
         </Suspense>
       ) : view === "compare" ? (
-        <Suspense key="compare" fallback={<p className="panel empty">Loading the compare view…</p>}>
+        <Suspense key="compare" fallback={<p className="panel empty" data-testid="view-loading">Loading the compare view…</p>}>
           <CompareView />
         </Suspense>
       ) : (

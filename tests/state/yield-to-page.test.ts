@@ -61,13 +61,20 @@ describe("whenPageQuiet", () => {
 
   it("asks each callback with what is left of the longest wait, and ends when it times out", async () => {
     const asked = stubIdle();
+    let now = 1000;
+    vi.spyOn(performance, "now").mockImplementation(() => now);
     const waiting = whenPageQuiet(2000);
-    expect(asked[0]?.timeout).toBeGreaterThan(1990);
-    expect(asked[0]?.timeout).toBeLessThanOrEqual(2000);
+    expect(asked[0]?.timeout).toBe(2000);
+    now = 1500;
     asked[0]?.callback(idle(3));
-    expect(asked[1]?.timeout).toBeLessThanOrEqual(2000);
+    expect(asked[1]?.timeout).toBe(1500);
+    now = 2999.5;
+    asked[1]?.callback(idle(45));
+    // Less than a millisecond left: still asked with a timeout of one, not of none.
+    expect(asked[2]?.timeout).toBe(1);
+    vi.restoreAllMocks();
     expect(await settled(waiting)).toBe(false);
-    asked[1]?.callback(idle(0, true));
+    asked[2]?.callback(idle(0, true));
     expect(await settled(waiting)).toBe(true);
   });
 
@@ -80,14 +87,20 @@ describe("whenPageQuiet", () => {
     expect(asked).toHaveLength(1);
   });
 
-  it("resolves in a new task where there is no idle callback", async () => {
+  it("waits the longest where there is no idle callback to tell", async () => {
     vi.stubGlobal("requestIdleCallback", undefined);
-    let quiet = false;
-    const waiting = whenPageQuiet(2000).then(() => (quiet = true));
-    await Promise.resolve();
-    expect(quiet).toBe(false);
-    await waiting;
-    expect(quiet).toBe(true);
+    vi.useFakeTimers();
+    try {
+      let quiet = false;
+      const waiting = whenPageQuiet(2000).then(() => (quiet = true));
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(quiet).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await waiting;
+      expect(quiet).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
