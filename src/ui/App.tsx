@@ -29,9 +29,9 @@ import { Notice } from "./io/Notice.tsx";
  * The suite view's own component once its chunk has loaded, else the lazy one; chosen as it mounts,
  * so it never changes type under a mounted view. A lazy component suspends on its first render even
  * when its chunk is in (its promise, through Vite's preload wrapper, settles after React has given up
- * waiting for it): the boundary then showed its fallback,
- * and React holds back the commit that replaces a fallback shown less than 300 ms before, so a suite
- * import's first drawing waited 250–270 ms with the page idle (issue 11).
+ * waiting for it): the boundary then showed its fallback, and React holds back the commit that
+ * replaces a fallback shown less than 300 ms before, so a suite import's first drawing waited
+ * 250–270 ms with the page idle (issue 11).
  */
 function SuiteView() {
   const [View] = useState<SuiteViewComponent | typeof LazySuiteView>(() => loadedSuiteView ?? LazySuiteView);
