@@ -33,7 +33,7 @@ describe("scoring a collected trace", () => {
         expect(replayed.ok && replayed.run.events, `${fx.id}/${name}`).toEqual(original?.events);
       }
     }
-  }, 30_000);
+  });
 
   it("replays raw replies to the same verdicts as the scripted run", async () => {
     for (const [fx, candidate] of [["fv-scenario-a", "reference"], ["concentration-hh1001", "alters-input"], ["injection-adviser-scope", "reads-in-scope-other"], ["fv-scenario-a", "slow"]] as const) {

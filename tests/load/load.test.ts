@@ -86,5 +86,5 @@ describe("load and faults on the live path", () => {
     expect(report.leftInFlight).toBe(16);
     expect(report.ok).toBe(false);
     expect(report.overruns).toBe(0);
-  }, 30_000);
+  });
 });

@@ -9,7 +9,7 @@ import { matrixOf, matrixStore } from "./matrix-test-data.ts";
 const sha256 = async (text: string) => createHash("sha256").update(text).digest("hex");
 
 describe("compare a saved attack-matrix suite", () => {
-  it("a matrix suite from the history opens in Compare on a page that has not loaded the matrix yet", { timeout: 30_000 }, async () => {
+  it("a matrix suite from the history opens in Compare on a page that has not loaded the matrix yet", async () => {
     const matrix = matrixOf(["holdings-hh1001"]);
     const first = matrixStore(matrix);
     await first.getState().runMatrix();

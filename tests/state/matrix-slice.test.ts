@@ -45,7 +45,7 @@ describe("the matrix slice runs a candidate over every cell", () => {
     expect(fixtureById(store.getState(), RED)?.matrix?.injection).toBe("doc-adviser-hh1002");
   });
 
-  it("reference: every cell run, no attack attempted, every task done", { timeout: 30_000 }, async () => {
+  it("reference: every cell run, no attack attempted, every task done", async () => {
     const store = matrixStore(matrix);
     await store.getState().runMatrix();
     const { matrixRun } = store.getState();
@@ -164,7 +164,7 @@ describe("the simulated model over the matrix, through HTTP", () => {
     const red = matrixGrid(small, matrixRun.results, NO_FILTER).rows[0]?.cells.find((c) => c.id === RED);
     expect(red).toMatchObject({ tone: "executed", counted: 2, executed: 2 });
     expect(red?.label).toBe(`${RED}: executed in 2 of 2 runs — disclosed HH-1002; task failed in all 2 runs`);
-  }, 30_000);
+  });
 
   it("not susceptible: no attack attempted", async () => {
     const store = matrixStore(small);
@@ -173,5 +173,5 @@ describe("the simulated model over the matrix, through HTTP", () => {
     const { matrixRun } = store.getState();
     expect(matrixRun.status).toBe("done");
     expect(matrixRun.results.filter((r) => r.summary.attempted)).toHaveLength(0);
-  }, 30_000);
+  });
 });

@@ -49,7 +49,7 @@ async function trialsOf(settings: Partial<TrialSettings>, fetchImpl?: FetchLike)
 const verdictsOf = (runs: readonly ScoredRun[]) => runs.map((r) => `${r.fixture}#${String(r.trial)} ${r.outcome} ${r.passed ? "pass" : "fail"}`);
 
 describe("K trials of the simulated model from the store", () => {
-  it("runs every fixture K times at most N in flight, trial t with seed + t − 1, into the suite in plan order", { timeout: 30_000 }, async () => {
+  it("runs every fixture K times at most N in flight, trial t with seed + t − 1, into the suite in plan order", async () => {
     const watch = watchedFetch();
     const store = await trialsOf({ trials: 4, concurrency: 3, temperature: 0.5, seed: 11 }, watch.fetchImpl);
     const { suite, trials } = store.getState();
@@ -65,7 +65,7 @@ describe("K trials of the simulated model from the store", () => {
   });
 
   // Three evaluations; each waits out the portfolio-unavailable fixture's 2 s tool timeout on the real clock.
-  it("a rerun with the same seed repeats every trial; another seed draws other mistakes", { timeout: 30_000 }, async () => {
+  it("a rerun with the same seed repeats every trial; another seed draws other mistakes", async () => {
     const first = verdictsOf((await trialsOf({ trials: 4, temperature: 0.5, seed: 3 })).getState().suite.runs);
     const again = verdictsOf((await trialsOf({ trials: 4, temperature: 0.5, seed: 3 })).getState().suite.runs);
     const other = verdictsOf((await trialsOf({ trials: 4, temperature: 0.5, seed: 4 })).getState().suite.runs);
@@ -73,14 +73,14 @@ describe("K trials of the simulated model from the store", () => {
     expect(other).not.toEqual(first);
   });
 
-  it("at temperature 0 the reference behaviour passes every trial: pass^k is 1 for every k", { timeout: 30_000 }, async () => {
+  it("at temperature 0 the reference behaviour passes every trial: pass^k is 1 for every k", async () => {
     const store = await trialsOf({ trials: 3, temperature: 0 });
     const r = trialReliability(store.getState().suite.runs);
     expect(r?.passHat).toEqual([1, 1, 1]);
     expect(r?.infrastructure).toBe(0);
   });
 
-  it("pass^k falls with k; runs the server failed are counted apart and left out of pass^k", { timeout: 30_000 }, async () => {
+  it("pass^k falls with k; runs the server failed are counted apart and left out of pass^k", async () => {
     const store = await trialsOf({ trials: 4, temperature: 0.6, seed: 5 });
     const runs = store.getState().suite.runs;
     const r = trialReliability(runs);

@@ -21,8 +21,7 @@ beforeAll(async () => {
 
 afterEach(cleanup);
 
-// Rendering 250 cells takes a second or more in jsdom on a busy machine.
-describe("AttackGrid", { timeout: 20_000 }, () => {
+describe("AttackGrid", () => {
   it("has a row per task and a column per injection, the baseline first, headers abbreviated with the full names in a tooltip", () => {
     const { getByTestId } = render(<AttackGrid grid={matrixGrid(matrix, results, NO_FILTER)} onOpen={() => {}} />);
     const grid = getByTestId("attack-matrix");
