@@ -11,8 +11,10 @@ interface TraceEvent {
   ph: string;
   pid: number;
   tid: number;
+  ts?: number;
   dur?: number;
   tdur?: number;
+  cat?: string;
   args?: { name?: string };
 }
 
@@ -28,15 +30,35 @@ export interface MainThreadTasks {
 
 /** Starts a trace of every thread's tasks; the returned function ends it and reads the main thread's. */
 export async function traceMainThread(page: Page): Promise<() => Promise<MainThreadTasks>> {
+  const ended = await startTrace(page, ["toplevel"]);
+  return async () => {
+    const { events, dataLost } = await ended();
+    return { ...mainThreadTasks(events), dataLost };
+  };
+}
+
+/**
+ * Starts a trace of every thread's tasks and of the page's performance marks; the returned function
+ * ends it and reads the main-thread task each mark named `mark` was made in.
+ */
+export async function traceTasksAtMarks(page: Page, mark: string): Promise<() => Promise<{ tasks: TaskTime[]; dataLost: boolean }>> {
+  const ended = await startTrace(page, ["toplevel", "blink.user_timing"]);
+  return async () => {
+    const { events, dataLost } = await ended();
+    return { tasks: tasksAtMarks(events, mark), dataLost };
+  };
+}
+
+async function startTrace(page: Page, categories: string[]): Promise<() => Promise<{ events: TraceEvent[]; dataLost: boolean }>> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   // The protocol types each event as a record of strings; Chromium's trace events are read as TraceEvent.
   cdp.on("Tracing.dataCollected", (data) => void events.push(...(data.value as unknown as TraceEvent[])));
-  await cdp.send("Tracing.start", { traceConfig: { includedCategories: ["toplevel"], recordMode: "recordContinuously" }, transferMode: "ReportEvents" });
+  await cdp.send("Tracing.start", { traceConfig: { includedCategories: categories, recordMode: "recordContinuously" }, transferMode: "ReportEvents" });
   return async () => {
     const dataLost = await stop(cdp);
     await cdp.detach();
-    return { ...mainThreadTasks(events), dataLost };
+    return { events, dataLost };
   };
 }
 
@@ -48,11 +70,36 @@ async function stop(cdp: CDPSession): Promise<boolean> {
 }
 
 /** The renderer main thread's top-level tasks in `events` (there is one renderer: one page). */
-export function mainThreadTasks(events: readonly TraceEvent[]): Omit<MainThreadTasks, "dataLost"> {
+function mainTasks(events: readonly TraceEvent[]): { main: Set<string>; tasks: TraceEvent[] } {
   const main = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
-  const tasks = events.filter((e) => e.ph === "X" && e.name === "ThreadControllerImpl::RunTask" && main.has(`${e.pid}:${e.tid}`));
-  const round = (x: number): number => Math.round(x * 10) / 10;
-  const cpu = (task: TraceEvent): number | null => (task.tdur === undefined ? null : round(task.tdur / 1000));
+  return { main, tasks: events.filter((e) => e.ph === "X" && e.name === "ThreadControllerImpl::RunTask" && main.has(`${e.pid}:${e.tid}`)) };
+}
+
+const round = (x: number): number => Math.round(x * 10) / 10;
+const cpu = (task: TraceEvent): number | null => (task.tdur === undefined ? null : round(task.tdur / 1000));
+
+/** A task's wall time, and its CPU time (null when the trace has no thread CPU clock). */
+export interface TaskTime {
+  wallMs: number;
+  cpuMs: number | null;
+}
+
+/** The main-thread task each performance mark named `mark` was made in, in the marks' order; a mark made in no traced task is left out. */
+export function tasksAtMarks(events: readonly TraceEvent[], mark: string): TaskTime[] {
+  const { main, tasks } = mainTasks(events);
+  const marks = events.filter((e) => e.name === mark && (e.cat ?? "").includes("user_timing") && main.has(`${e.pid}:${e.tid}`) && e.ts !== undefined).sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0));
+  const found: TaskTime[] = [];
+  for (const m of marks) {
+    const at = m.ts ?? 0;
+    const task = tasks.find((t) => (t.ts ?? 0) <= at && at <= (t.ts ?? 0) + (t.dur ?? 0));
+    if (task) found.push({ wallMs: round((task.dur ?? 0) / 1000), cpuMs: cpu(task) });
+  }
+  return found;
+}
+
+/** The main thread's longest task (wall time) and the most CPU time any one of its tasks took. */
+export function mainThreadTasks(events: readonly TraceEvent[]): Omit<MainThreadTasks, "dataLost"> {
+  const { tasks } = mainTasks(events);
   let longest: TraceEvent | null = null;
   let mostCpuMs: number | null = null;
   for (const task of tasks) {

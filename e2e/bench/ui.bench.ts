@@ -7,8 +7,8 @@ import { gzipSync } from "node:zlib";
 import { build, preview, type PreviewServer } from "vite";
 import { writeLongRun, writeSuite } from "./inputs.ts";
 import { decisionsFor } from "./long-run.ts";
-import { traceMainThread, type MainThreadTasks } from "./main-thread-cpu.ts";
-import { calibrate, installProbes, randomJumps, scrollTimelineToBottom, startFrames, stopFrames, timelineState, watchImport, type BenchWindow } from "./page-probes.ts";
+import { traceMainThread, traceTasksAtMarks, type MainThreadTasks, type TaskTime } from "./main-thread-cpu.ts";
+import { calibrate, installProbes, randomJumps, scrollTimelineToBottom, startFrames, stopFrames, STEP_MARK, timelineState, watchImport, type BenchWindow } from "./page-probes.ts";
 
 // npm run bench:ui — the workbench's UI benchmark (issue 11): imports a 10,000-run suite (sealed
 // JSON, read whole, and JSONL, streamed) and a 1,000,000-event run through the real import (a Web
@@ -117,6 +117,8 @@ for (const [label, file, events] of [["10,000-event run", () => files.mid, decis
     log(`  p95 frame while scrolling ${ms(figures.scroll.p95)}${by((x) => x.scroll.p95)} (target ${TARGETS.scrollFrameMs} ms: ${ratio(figures.scroll.p95, TARGETS.scrollFrameMs)}), longest task ${ms(figures.scroll.longestTask)}${by((x) => x.scroll.longestTask)}`);
     log(`  p95 frame on a jump ${ms(figures.jump.p95)}${by((x) => x.jump.p95)} (target ${TARGETS.jumpFrameMs} ms: ${ratio(figures.jump.p95, TARGETS.jumpFrameMs)}), longest task ${ms(figures.jump.longestTask)}${by((x) => x.jump.longestTask)}; Home/End to painted p95 ${ms(figures.homeEnd.paint.p95)}`);
     log(`  arrow-key step: work p50 ${ms(figures.step.work.p50)} p95 ${ms(figures.step.work.p95)}${by((x) => x.step.work.p95)} (target ${TARGETS.stepMs} ms: ${ratio(figures.step.work.p95, TARGETS.stepMs)}); keydown to painted p50 ${ms(figures.step.paint.p50)} p95 ${ms(figures.step.paint.p95)}`);
+    // Work holds the frame drawn before the probe's message (page-probes.ts): the step's task alone, from a trace, beside it.
+    log(`    of which the step's own task: p50 ${ms(figures.step.task.wall.p50)} p95 ${ms(figures.step.task.wall.p95)}${by((x) => x.step.task.wall.p95)}, with ${ms(figures.step.task.cpu.p50)} and ${ms(figures.step.task.cpu.p95)} of CPU (${figures.step.task.wall.n} of ${figures.step.count} steps traced)`);
     log(`  JS heap ${figures.heapMb} MB${by((x) => x.heapMb)} (target ${TARGETS.heapMb} MB: ${ratio(figures.heapMb, TARGETS.heapMb)})`);
     if (!endShowsLast || !bottomShowsLast) throw new Error("the last event could not be reached");
   });
@@ -257,11 +259,12 @@ async function timeline(page: Page, events: number) {
   await page.keyboard.press("End");
   await page.waitForTimeout(300);
   await page.evaluate(() => void ((window as unknown as BenchWindow).__bench.steps = []));
+  const traced = await traceTasksAtMarks(page, STEP_MARK);
   for (let i = 0; i < 40; i++) {
     await page.keyboard.press("ArrowLeft");
     await page.waitForTimeout(60);
   }
-  const step = await stepStats(page);
+  const step = { ...(await stepStats(page)), task: taskStats((await traced()).tasks) };
 
   await page.keyboard.press("End");
   await page.waitForTimeout(300);
@@ -280,6 +283,11 @@ async function timeline(page: Page, events: number) {
     homeEnd,
     step,
   };
+}
+
+/** Wall and CPU time of each step's own task (the CPU figure NaN where the trace has no thread CPU clock). */
+function taskStats(tasks: readonly TaskTime[]) {
+  return { wall: stats(tasks.map((t) => t.wallMs)), cpu: stats(tasks.map((t) => t.cpuMs ?? Number.NaN)) };
 }
 
 async function stepStats(page: Page) {

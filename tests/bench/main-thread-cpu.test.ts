@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mainThreadTasks } from "../../e2e/bench/main-thread-cpu.ts";
+import { mainThreadTasks, tasksAtMarks } from "../../e2e/bench/main-thread-cpu.ts";
 
 const thread = (pid: number, tid: number, name: string) => ({ name: "thread_name", ph: "M", pid, tid, args: { name } });
 const task = (pid: number, tid: number, wallMs: number, cpuMs: number, name = "ThreadControllerImpl::RunTask") => ({ name, ph: "X", pid, tid, dur: wallMs * 1000, tdur: cpuMs * 1000 });
@@ -26,5 +26,34 @@ describe("mainThreadTasks (bench:ui's traced import)", () => {
     expect(mainThreadTasks([thread(1, 11, "DedicatedWorker thread"), task(1, 11, 80, 80)])).toEqual({ longest: { wallMs: 0, cpuMs: null }, mostCpuMs: null });
     const noCpuClock = { name: "ThreadControllerImpl::RunTask", ph: "X", pid: 1, tid: 10, dur: 70_000 };
     expect(mainThreadTasks([thread(1, 10, "CrRendererMain"), noCpuClock])).toEqual({ longest: { wallMs: 70, cpuMs: null }, mostCpuMs: null });
+  });
+});
+
+describe("tasksAtMarks (bench:ui's arrow-key steps)", () => {
+  const at = (ts: number, wallMs: number, cpuMs: number, tid = 10) => ({ ...task(1, tid, wallMs, cpuMs), ts });
+  const mark = (ts: number, name = "bench:keydown", tid = 10) => ({ name, ph: "R", cat: "blink.user_timing", pid: 1, tid, ts });
+
+  it("finds the main-thread task each mark was made in, in the marks' order, and nothing for marks of another name or thread", () => {
+    const events = [
+      thread(1, 10, "CrRendererMain"),
+      thread(1, 11, "DedicatedWorker thread"),
+      at(1_000, 8, 6),
+      at(20_000, 4, 3),
+      at(50_000, 12, 9),
+      // A worker's task that spans the second mark's time: not the page's.
+      at(19_000, 30, 30, 11),
+      mark(50_500),
+      mark(20_100),
+      mark(20_200, "something else"),
+      mark(1_200, "bench:keydown", 11),
+    ];
+    expect(tasksAtMarks(events, "bench:keydown")).toEqual([
+      { wallMs: 4, cpuMs: 3 },
+      { wallMs: 12, cpuMs: 9 },
+    ]);
+  });
+
+  it("leaves out a mark made in no traced task (the trace started in the middle of it)", () => {
+    expect(tasksAtMarks([thread(1, 10, "CrRendererMain"), at(1_000, 2, 2), mark(9_000)], "bench:keydown")).toEqual([]);
   });
 });
