@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { generateSuite } from "../src/cli/bench-import.ts";
 import { loadFixtureDir } from "../src/cli/fixture-files.ts";
+import { COMPILE_ALL_HINT } from "../vite.config.ts";
 import { expect, openRun, shot, test, verdictStatuses } from "./fixtures.ts";
 
 // Issue 11, item 2: an import big enough to take a while runs in a Web Worker with a progress bar
@@ -58,7 +59,10 @@ test(`a ${RUNS}-run JSONL suite imports in a worker with a moving progress bar, 
   // The suite view's chunk loads once the page is idle after its first paint; the test starts the import once it is in.
   const chunk = page.waitForResponse((r) => /SuiteView[^/]*\.(js|tsx)(\?|$)/.test(r.url()), { timeout: 60_000 });
   await page.goto("/");
-  await (await chunk).finished();
+  const loaded = await chunk;
+  await loaded.finished();
+  // Its functions compiled as it loads, not at their first call in the suite's first drawing (vite.config.ts).
+  expect((await loaded.text()).startsWith(`${COMPILE_ALL_HINT}\n`)).toBe(true);
   await page.waitForLoadState("networkidle");
   await watchImport(page);
   const worker = page.waitForEvent("worker");
