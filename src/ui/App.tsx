@@ -23,6 +23,7 @@ const SUITE_VIEW_IDLE_TIMEOUT_MS = 5000;
 const MatrixView = lazy(() => import("./matrix/MatrixView.tsx").then((m) => ({ default: m.MatrixView })));
 const CompareView = lazy(() => import("./compare/CompareView.tsx").then((m) => ({ default: m.CompareView })));
 import { TopBar } from "./TopBar.tsx";
+import { ViewBoundary } from "./shared/ViewBoundary.tsx";
 import { Notice } from "./io/Notice.tsx";
 
 /**
@@ -61,29 +62,31 @@ export function App() {
     <div className="app">
       <TopBar />
       <Notice />
-      {fixtureErrors.length > 0 ? (
-        <main className="panel" role="alert">
-          <h2>Invalid fixture files</h2>
-          <ul>{fixtureErrors.map((e) => <li key={e}>{e}</li>)}</ul>
-        </main>
-      ) : view === "run" ? (
-        <RunView />
-      ) : view === "suite" ? (
-        // Each view its own boundary (a key): a boundary already on screen that suspends in a deferred render keeps showing the last view, with no "Loading".
-        <Suspense key="suite" fallback={<p className="panel empty" data-testid="view-loading">Loading the suite view…</p>}>
-          <SuiteView />
-        </Suspense>
-      ) : view === "matrix" ? (
-        <Suspense key="matrix" fallback={<p className="panel empty" data-testid="view-loading">Loading the matrix view…</p>}>
-          <MatrixView />
-        </Suspense>
-      ) : view === "compare" ? (
-        <Suspense key="compare" fallback={<p className="panel empty" data-testid="view-loading">Loading the compare view…</p>}>
-          <CompareView />
-        </Suspense>
-      ) : (
-        <HistoryView />
-      )}
+      <ViewBoundary key={view} view={view}>
+        {fixtureErrors.length > 0 ? (
+          <main className="panel" role="alert">
+            <h2>Invalid fixture files</h2>
+            <ul>{fixtureErrors.map((e) => <li key={e}>{e}</li>)}</ul>
+          </main>
+        ) : view === "run" ? (
+          <RunView />
+        ) : view === "suite" ? (
+          // Each view its own boundary (a key): a boundary already on screen that suspends in a deferred render keeps showing the last view, with no "Loading".
+          <Suspense key="suite" fallback={<p className="panel empty" data-testid="view-loading">Loading the suite view…</p>}>
+            <SuiteView />
+          </Suspense>
+        ) : view === "matrix" ? (
+          <Suspense key="matrix" fallback={<p className="panel empty" data-testid="view-loading">Loading the matrix view…</p>}>
+            <MatrixView />
+          </Suspense>
+        ) : view === "compare" ? (
+          <Suspense key="compare" fallback={<p className="panel empty" data-testid="view-loading">Loading the compare view…</p>}>
+            <CompareView />
+          </Suspense>
+        ) : (
+          <HistoryView />
+        )}
+      </ViewBoundary>
     </div>
   );
 }

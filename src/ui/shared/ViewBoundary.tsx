@@ -1,0 +1,43 @@
+import { Component, type ErrorInfo, type ReactNode } from "react";
+
+interface Props {
+  /** The view shown, named in the message. */
+  view: string;
+  children: ReactNode;
+}
+
+/**
+ * A view that throws while rendering is replaced by a message naming it, under a top bar that still
+ * works: the workspace (runs, suites, history) lives in the store and is kept, so another view shows
+ * it as it was. Without it, one bad render blanked the whole page.
+ * App gives it a key per view, so switching views starts the next one afresh.
+ *
+ * A class, as React's error boundaries must be. Mounted with the page, it is also the first class
+ * component React commits: committed first inside a suite's chart (recharts has some), a class
+ * component sent React's commit functions back from optimized code at the suite's first drawing
+ * (V8 traced a bail-out of each on "insufficient type feedback": a branch never taken before).
+ */
+export class ViewBoundary extends Component<Props, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: unknown): { error: Error } {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // The component stack is for whoever debugs it, in the console; the page shows the message.
+    console.error(`finbound: the ${this.props.view} view failed`, error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <main className="panel" role="alert" data-testid="view-failed">
+        <h2>The {this.props.view} view failed</h2>
+        <p className="mono">{error.message || error.name}</p>
+        <p className="muted">Nothing in the workspace was lost: choose another view above.</p>
+      </main>
+    );
+  }
+}
