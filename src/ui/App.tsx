@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import { useStore } from "../state/app-store.ts";
 import { whenPageIdle } from "../state/yield-to-page.ts";
 import { HistoryView } from "./history/HistoryView.tsx";
@@ -39,6 +39,20 @@ function SuiteView() {
   return <View />;
 }
 
+/**
+ * The view inside its error boundary, drawn again when another run or suite is opened in it. Read
+ * here, not in App, so that a suite's runs arriving render this and not every view below App.
+ */
+function BoundedView({ view, children }: { view: string; children: ReactNode }) {
+  const runKey = useStore((s) => s.run?.key ?? null);
+  const suiteRuns = useStore((s) => s.suite.runs);
+  return (
+    <ViewBoundary view={view} resetKeys={[runKey, suiteRuns]}>
+      {children}
+    </ViewBoundary>
+  );
+}
+
 export function App() {
   useTheme();
   // Before useUrlState: a run it replays is then saved after the history has loaded.
@@ -62,7 +76,7 @@ export function App() {
     <div className="app">
       <TopBar />
       <Notice />
-      <ViewBoundary key={view} view={view}>
+      <BoundedView key={view} view={view}>
         {fixtureErrors.length > 0 ? (
           <main className="panel" role="alert">
             <h2>Invalid fixture files</h2>
@@ -86,7 +100,7 @@ export function App() {
         ) : (
           <HistoryView />
         )}
-      </ViewBoundary>
+      </BoundedView>
     </div>
   );
 }

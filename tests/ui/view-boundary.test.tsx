@@ -14,7 +14,7 @@ function Broken({ message }: { message: string }): never {
 describe("ViewBoundary", () => {
   it("shows its view's content while nothing throws", () => {
     const { getByText, queryByTestId } = render(
-      <ViewBoundary view="suite">
+      <ViewBoundary view="suite" resetKeys={[]}>
         <p>the suite</p>
       </ViewBoundary>,
     );
@@ -27,7 +27,7 @@ describe("ViewBoundary", () => {
     const { getByTestId, getByText } = render(
       <div>
         <nav>tabs</nav>
-        <ViewBoundary view="matrix">
+        <ViewBoundary view="matrix" resetKeys={[]}>
           <Broken message="rows is undefined" />
         </ViewBoundary>
       </div>,
@@ -41,21 +41,36 @@ describe("ViewBoundary", () => {
     expect(logged.mock.calls.some((args) => String(args[0]).includes("the matrix view failed"))).toBe(true);
   });
 
-  it("starts afresh for another view (App keys it by view)", () => {
+  it("draws its view again when what the view shows changes (another run or suite opened), and not before", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let fail = true;
+    function Suite() {
+      if (fail) throw new Error("no runs");
+      return <p>the suite</p>;
+    }
+    const suiteA = [1];
     const { queryByTestId, getByText, rerender } = render(
-      <ViewBoundary key="compare" view="compare">
-        <Broken message="no runs" />
+      <ViewBoundary view="suite" resetKeys={[7, suiteA]}>
+        <Suite />
       </ViewBoundary>,
     );
     expect(queryByTestId("view-failed")).not.toBeNull();
+    fail = false;
+    // The same run and the same suite: the message stays (drawing it again would fail again).
     rerender(
-      <ViewBoundary key="history" view="history">
-        <p>the history</p>
+      <ViewBoundary view="suite" resetKeys={[7, suiteA]}>
+        <Suite />
+      </ViewBoundary>,
+    );
+    expect(queryByTestId("view-failed")).not.toBeNull();
+    // Another suite: drawn again.
+    rerender(
+      <ViewBoundary view="suite" resetKeys={[7, [1, 2]]}>
+        <Suite />
       </ViewBoundary>,
     );
     expect(queryByTestId("view-failed")).toBeNull();
-    expect(getByText("the history")).toBeTruthy();
+    expect(getByText("the suite")).toBeTruthy();
   });
 
   it("names a thrown value that is not an Error", () => {
@@ -65,7 +80,7 @@ describe("ViewBoundary", () => {
       throw "bad state";
     }
     const { getByTestId } = render(
-      <ViewBoundary view="run">
+      <ViewBoundary view="run" resetKeys={[]}>
         <ThrowsText />
       </ViewBoundary>,
     );

@@ -3,14 +3,19 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 interface Props {
   /** The view shown, named in the message. */
   view: string;
+  /** What the view shows (the open run, the suite): when one of them changes, a failed view is drawn again. */
+  resetKeys: readonly unknown[];
   children: ReactNode;
 }
+
+const changed = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length !== b.length || a.some((x, i) => !Object.is(x, b[i]));
 
 /**
  * A view that throws while rendering is replaced by a message naming it, under a top bar that still
  * works: the workspace (runs, suites, history) lives in the store and is kept, so another view shows
  * it as it was. Without it, one bad render blanked the whole page.
- * App gives it a key per view, so switching views starts the next one afresh.
+ * App gives it a key per view, so switching views starts the next one afresh, and `resetKeys`, so
+ * opening another run or suite in the same view (an import) draws it again.
  *
  * A class, as React's error boundaries must be. Mounted with the page, it is also the first class
  * component React commits: committed first inside a suite's chart (recharts has some), a class
@@ -22,6 +27,10 @@ export class ViewBoundary extends Component<Props, { error: Error | null }> {
 
   static getDerivedStateFromError(error: unknown): { error: Error } {
     return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidUpdate(prev: Props): void {
+    if (this.state.error && changed(prev.resetKeys, this.props.resetKeys)) this.setState({ error: null });
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
