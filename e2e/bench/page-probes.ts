@@ -13,8 +13,8 @@ export interface BenchWindow {
 /** The performance mark made as each key goes down, before the app's handler. */
 export const STEP_MARK = "bench:keydown";
 
-/** Installed before the app loads: long tasks from the start, and per-key step timings. */
-export function installProbes(): void {
+/** Installed before the app loads (`mark`: STEP_MARK): long tasks from the start, and per-key step timings. */
+export function installProbes(mark: string): void {
   const w = window as unknown as BenchWindow;
   w.__bench = { longTasks: [], frames: null, steps: [], imported: null };
   new PerformanceObserver((list) => {
@@ -24,12 +24,11 @@ export function installProbes(): void {
   // frame painted after that (`paint`). Traced, Chromium runs the frame that draws the step before
   // that message, every step: `work` is the keydown's task (the handler and the React update it runs)
   // and the main thread's part of drawing it (paint, layerize), not that task alone. The task alone is
-  // the one the STEP_MARK mark is made in, read from a trace (main-thread-cpu.ts).
+  // the one the `mark` is made in, read from a trace (main-thread-cpu.ts).
   window.addEventListener(
     "keydown",
     () => {
-      // STEP_MARK, spelled out: this function runs in the page, where the module's constants are not.
-      performance.mark("bench:keydown");
+      performance.mark(mark);
       const t0 = performance.now();
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {

@@ -37,11 +37,11 @@ describe("tasksAtMarks (bench:ui's arrow-key steps)", () => {
     const events = [
       thread(1, 10, "CrRendererMain"),
       thread(1, 11, "DedicatedWorker thread"),
+      // A worker's task that spans the second mark's time, listed first: not the page's.
+      at(19_000, 30, 30, 11),
       at(1_000, 8, 6),
       at(20_000, 4, 3),
       at(50_000, 12, 9),
-      // A worker's task that spans the second mark's time: not the page's.
-      at(19_000, 30, 30, 11),
       mark(50_500),
       mark(20_100),
       mark(20_200, "something else"),
