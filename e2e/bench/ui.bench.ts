@@ -118,7 +118,7 @@ for (const [label, file, events] of [["10,000-event run", () => files.mid, decis
     log(`  p95 frame on a jump ${ms(figures.jump.p95)}${by((x) => x.jump.p95)} (target ${TARGETS.jumpFrameMs} ms: ${ratio(figures.jump.p95, TARGETS.jumpFrameMs)}), longest task ${ms(figures.jump.longestTask)}${by((x) => x.jump.longestTask)}; Home/End to painted p95 ${ms(figures.homeEnd.paint.p95)}`);
     log(`  arrow-key step: work p50 ${ms(figures.step.work.p50)} p95 ${ms(figures.step.work.p95)}${by((x) => x.step.work.p95)} (target ${TARGETS.stepMs} ms: ${ratio(figures.step.work.p95, TARGETS.stepMs)}); keydown to painted p50 ${ms(figures.step.paint.p50)} p95 ${ms(figures.step.paint.p95)}`);
     // Work holds the frame drawn before the probe's message (page-probes.ts): the step's task alone, from a trace, beside it.
-    log(`    of which the step's own task: p50 ${ms(figures.step.task.wall.p50)} p95 ${ms(figures.step.task.wall.p95)}${by((x) => x.step.task.wall.p95)}, with ${ms(figures.step.task.cpu.p50)} and ${ms(figures.step.task.cpu.p95)} of CPU (${figures.step.task.wall.n} of 40 more steps, traced)`);
+    log(`    of which the step's own task: p50 ${ms(figures.step.task.wall.p50)} p95 ${ms(figures.step.task.wall.p95)}${by((x) => x.step.task.wall.p95)}, with ${ms(figures.step.task.cpu.p50)} and ${ms(figures.step.task.cpu.p95)} of CPU (${figures.step.task.wall.n} of ${STEPS} more steps, traced)`);
     log(`  JS heap ${figures.heapMb} MB${by((x) => x.heapMb)} (target ${TARGETS.heapMb} MB: ${ratio(figures.heapMb, TARGETS.heapMb)})`);
     if (!endShowsLast || !bottomShowsLast) throw new Error("the last event could not be reached");
   });
@@ -259,17 +259,11 @@ async function timeline(page: Page, events: number) {
   await page.keyboard.press("End");
   await page.waitForTimeout(300);
   await page.evaluate(() => void ((window as unknown as BenchWindow).__bench.steps = []));
-  for (let i = 0; i < 40; i++) {
-    await page.keyboard.press("ArrowLeft");
-    await page.waitForTimeout(60);
-  }
+  await stepBack(page, STEPS);
   const timed = await stepStats(page);
-  // The step's own task, from a trace, in 40 more steps: the figures above are timed without a trace running.
+  // The step's own task, from a trace, in as many more steps: the figures above are timed without a trace running.
   const traced = await traceTasksAtMarks(page, STEP_MARK);
-  for (let i = 0; i < 40; i++) {
-    await page.keyboard.press("ArrowLeft");
-    await page.waitForTimeout(60);
-  }
+  await stepBack(page, STEPS);
   const step = { ...timed, task: taskStats((await traced()).tasks) };
 
   await page.keyboard.press("End");
@@ -289,6 +283,17 @@ async function timeline(page: Page, events: number) {
     homeEnd,
     step,
   };
+}
+
+/** Arrow-key steps timed, and as many again traced. */
+const STEPS = 40;
+
+/** `n` steps back with ←, one every 60 ms. */
+async function stepBack(page: Page, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForTimeout(60);
+  }
 }
 
 /** Wall and CPU time of each step's own task (the CPU figure NaN where the trace has no thread CPU clock). */
