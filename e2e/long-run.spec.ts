@@ -113,3 +113,48 @@ test("a long run's rows stay stacked, none over another, as the cursor steps, as
   await expect(eventLog(page).locator('li[data-kind="model_request"]').first()).toBeAttached();
   await expect.poll(async () => [...new Set(await gapsBetweenRows(page))]).toEqual([0]);
 });
+
+test("a jump in a long run's timeline makes only the rows in view, and the rows around them once the list is still", async ({ page }) => {
+  await openRun(page, "concentration-hh1001", "reference");
+  await page.getByTestId("import-input").setInputFiles({ name: "long.json", mimeType: "application/json", buffer: Buffer.from(await longRunFile()) });
+  await expect(page.getByTestId("notice")).toContainText("long.json: verified");
+
+  // Rows rendered wholly above or below the column on screen: at rest, then as the first change to the
+  // list after a jump leaves them (read in the task that made them, by a mutation observer, so no timer
+  // of the list's can have run in between), then once the list is still again.
+  const seen = await eventLog(page).evaluate((ol) => {
+    const column = ol.closest<HTMLElement>(".column");
+    if (!column) throw new Error("no column");
+    const outOfView = (): number => {
+      const box = column.getBoundingClientRect();
+      return [...ol.children].filter((li) => {
+        const r = li.getBoundingClientRect();
+        return r.bottom < box.top - 1 || r.top > box.bottom + 1;
+      }).length;
+    };
+    const until = (ok: () => boolean): Promise<void> =>
+      new Promise((resolve) => {
+        const deadline = performance.now() + 10_000;
+        const check = (): void => (ok() || performance.now() > deadline ? resolve() : void requestAnimationFrame(check));
+        check();
+      });
+    return until(() => outOfView() > 0).then(async () => {
+      const atRest = outOfView();
+      const justAfter = await new Promise<{ rows: number; outOfView: number }>((resolve) => {
+        const observer = new MutationObserver(() => {
+          observer.disconnect();
+          resolve({ rows: ol.children.length, outOfView: outOfView() });
+        });
+        observer.observe(ol, { childList: true });
+        column.scrollTop = column.scrollHeight / 2;
+      });
+      await until(() => outOfView() > 0);
+      return { atRest, justAfter, still: outOfView() };
+    });
+  });
+  expect(seen.atRest).toBeGreaterThan(0);
+  expect(seen.justAfter.rows).toBeGreaterThan(0);
+  expect(seen.justAfter.outOfView).toBe(0);
+  expect(seen.still).toBeGreaterThan(0);
+  await expect.poll(async () => [...new Set(await gapsBetweenRows(page))]).toEqual([0]);
+});

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { RunEvent } from "../../schemas/event.ts";
 import { RowHeights } from "./row-heights.ts";
@@ -9,6 +9,13 @@ import { nearestShown, useFocusFollowsCursor, useRowKeys, useStickyCover, type S
 export const ESTIMATED_ROW_PX = 96;
 /** Rows rendered beyond each edge of the viewport, in px. */
 const OVERSCAN_PX = 320;
+/**
+ * After a jump (a render that shows none of the rows the last one did: the scrollbar dragged, End),
+ * only the rows in the viewport are rendered until the list has had no render for this long. A jump
+ * makes every row anew: with the overscan, twice the rows in view were made, styled, laid out and
+ * measured in the frame, and a dragged scrollbar does that every frame (issue 11).
+ */
+const SETTLE_AFTER_JUMP_MS = 150;
 const MARGIN_BOTTOM_PX = 12;
 /** Passes allowed to settle a jump once the rows around it are measured. */
 const SETTLE_PASSES = 6;
@@ -56,6 +63,10 @@ interface Placed {
   /** The row at the viewport's top and where it was: rows above it that change size must not move it. */
   anchor: number;
   anchorOffset: number;
+  /** The rows rendered, by position, and whether only those in view were (after a jump). */
+  first: number;
+  last: number;
+  narrow: boolean;
 }
 
 /** The heights of the rows shown, kept when a live run appends to an unfiltered log. */
@@ -75,6 +86,7 @@ function useRowHeights(events: readonly RunEvent[], rows: Int32Array | null): Ro
  * (estimated until measured, measured only once rendered: a jump never measures the rows it
  * passes). Past the browser's height limit the scroll range is scaled and the rows are placed by
  * the list itself, in a sticky window, so every row stays reachable and End shows the last one.
+ * After a jump only the rows in view are made, and the rows around them once the list is still.
  * With kinds hidden, the list holds only the rows shown: heights and offsets are by position among
  * them (`data-pos`), while `data-index` stays the event's index in the log.
  */
@@ -90,6 +102,10 @@ export function VirtualTimeline(props: ShownTimelineProps) {
   const [, remeasure] = useReducer((n: number) => n + 1, 0);
   const target = useRef<{ index: number; passes: number } | null>(null);
   const placed = useRef<Placed | null>(null);
+  // The rows the last committed render showed, and the timer that brings the overscan back after a jump.
+  const rendered = useRef<{ first: number; last: number } | null>(null);
+  const widenTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(widenTimer.current ?? undefined), []);
 
   const scale = scrollScale(heights.total, port.viewport);
   const scaled = isScaled(scale);
@@ -107,10 +123,14 @@ export function VirtualTimeline(props: ShownTimelineProps) {
     ? Math.max(0, heights.offset(cursorAt) + heights.height(cursorAt) - port.viewport + MARGIN_BOTTOM_PX)
     : ((soughtCursor.current !== cursorAt ? offsetShowing(cursorAt, heights, shownNow, scale, covered.current) : undefined) ?? shownNow);
   const top = Math.max(0, offset);
-  const first = heights.indexAt(top - OVERSCAN_PX);
-  const last = heights.indexAt(offset + port.viewport + OVERSCAN_PX);
   const anchor = heights.indexAt(top);
-  placed.current = { scale, offset, anchor, anchorOffset: heights.offset(anchor) };
+  const lastInView = heights.indexAt(offset + port.viewport);
+  const shownBefore = rendered.current;
+  const jumped = shownBefore !== null && (lastInView < shownBefore.first || anchor > shownBefore.last);
+  const overscan = jumped || widenTimer.current !== null ? 0 : OVERSCAN_PX;
+  const first = heights.indexAt(top - overscan);
+  const last = heights.indexAt(offset + port.viewport + overscan);
+  placed.current = { scale, offset, anchor, anchorOffset: heights.offset(anchor), first, last, narrow: overscan === 0 };
 
   // The column scrolls, not the list: follow its scroll position and size.
   useLayoutEffect(() => {
@@ -186,10 +206,21 @@ export function VirtualTimeline(props: ShownTimelineProps) {
   // bring the cursor's row into view until the measurements settle.
   useLayoutEffect(() => {
     firstRender.current = false;
+    const at = placed.current;
+    if (at) {
+      rendered.current = { first: at.first, last: at.last };
+      // Every render while narrow puts the overscan off again: it comes back once the list is still.
+      if (at.narrow) {
+        clearTimeout(widenTimer.current ?? undefined);
+        widenTimer.current = setTimeout(() => {
+          widenTimer.current = null;
+          remeasure();
+        }, SETTLE_AFTER_JUMP_MS);
+      }
+    }
     const ol = list.current;
     const el = spacer.current;
     const column = el?.closest<HTMLElement>(".column");
-    const at = placed.current;
     if (!ol || !el || !column || !at) return;
     measured.current = heights;
     const changed = measureRows(ol, heights, observed.current, rowObserver.current);
