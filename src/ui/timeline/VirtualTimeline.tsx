@@ -10,12 +10,13 @@ export const ESTIMATED_ROW_PX = 96;
 /** Rows rendered beyond each edge of the viewport, in px. */
 const OVERSCAN_PX = 320;
 /**
- * After a jump (a render that shows none of the rows the last one did: the scrollbar dragged, End),
- * only the rows in the viewport are rendered until the list has had no render for this long. A jump
- * makes every row anew: with the overscan, twice the rows in view were made, styled, laid out and
- * measured in the frame, and a dragged scrollbar does that every frame (issue 11).
+ * A jump (a render whose rows in view include none of those the last render made: the scrollbar
+ * dragged, End) renders only the rows in view, as do the passes that measure them in the same task;
+ * the overscan comes back at the next render after that task, or after this long if none comes. A
+ * jump makes every row anew: with the overscan, twice the rows in view were made, styled, laid out
+ * and measured in its frame, and a dragged scrollbar jumps every frame (issue 11).
  */
-const SETTLE_AFTER_JUMP_MS = 150;
+const WIDEN_AFTER_JUMP_MS = 150;
 const MARGIN_BOTTOM_PX = 12;
 /** Passes allowed to settle a jump once the rows around it are measured. */
 const SETTLE_PASSES = 6;
@@ -86,7 +87,7 @@ function useRowHeights(events: readonly RunEvent[], rows: Int32Array | null): Ro
  * (estimated until measured, measured only once rendered: a jump never measures the rows it
  * passes). Past the browser's height limit the scroll range is scaled and the rows are placed by
  * the list itself, in a sticky window, so every row stays reachable and End shows the last one.
- * After a jump only the rows in view are made, and the rows around them once the list is still.
+ * A jump makes only the rows in view, and the rows around them at the next render or soon after.
  * With kinds hidden, the list holds only the rows shown: heights and offsets are by position among
  * them (`data-pos`), while `data-index` stays the event's index in the log.
  */
@@ -102,10 +103,18 @@ export function VirtualTimeline(props: ShownTimelineProps) {
   const [, remeasure] = useReducer((n: number) => n + 1, 0);
   const target = useRef<{ index: number; passes: number } | null>(null);
   const placed = useRef<Placed | null>(null);
-  // The rows the last committed render showed, and the timer that brings the overscan back after a jump.
+  // The rows the last committed render made; whether this task is a jump's (its passes stay narrow);
+  // and the timer that brings the overscan back when no other render does.
   const rendered = useRef<{ first: number; last: number } | null>(null);
+  const inJumpTask = useRef(false);
   const widenTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => clearTimeout(widenTimer.current ?? undefined), []);
+  useEffect(
+    () => () => {
+      clearTimeout(widenTimer.current ?? undefined);
+      widenTimer.current = null;
+    },
+    [],
+  );
 
   const scale = scrollScale(heights.total, port.viewport);
   const scaled = isScaled(scale);
@@ -127,7 +136,7 @@ export function VirtualTimeline(props: ShownTimelineProps) {
   const lastInView = heights.indexAt(offset + port.viewport);
   const shownBefore = rendered.current;
   const jumped = shownBefore !== null && (lastInView < shownBefore.first || anchor > shownBefore.last);
-  const overscan = jumped || widenTimer.current !== null ? 0 : OVERSCAN_PX;
+  const overscan = jumped || inJumpTask.current ? 0 : OVERSCAN_PX;
   const first = heights.indexAt(top - overscan);
   const last = heights.indexAt(offset + port.viewport + overscan);
   placed.current = { scale, offset, anchor, anchorOffset: heights.offset(anchor), first, last, narrow: overscan === 0 };
@@ -209,13 +218,18 @@ export function VirtualTimeline(props: ShownTimelineProps) {
     const at = placed.current;
     if (at) {
       rendered.current = { first: at.first, last: at.last };
-      // Every render while narrow puts the overscan off again: it comes back once the list is still.
+      clearTimeout(widenTimer.current ?? undefined);
+      widenTimer.current = null;
       if (at.narrow) {
-        clearTimeout(widenTimer.current ?? undefined);
+        // The passes this commit runs (measuring, settling) are in this task; a microtask runs after them.
+        if (!inJumpTask.current) {
+          inJumpTask.current = true;
+          queueMicrotask(() => void (inJumpTask.current = false));
+        }
         widenTimer.current = setTimeout(() => {
           widenTimer.current = null;
           remeasure();
-        }, SETTLE_AFTER_JUMP_MS);
+        }, WIDEN_AFTER_JUMP_MS);
       }
     }
     const ol = list.current;
