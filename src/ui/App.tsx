@@ -1,43 +1,27 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from "react";
+import { Suspense, useDeferredValue, useEffect, type ReactNode } from "react";
 import { useStore } from "../state/app-store.ts";
 import { whenPageIdle } from "../state/yield-to-page.ts";
 import { HistoryView } from "./history/HistoryView.tsx";
 import { useCursorKeys, useHistoryAtStart, usePlayback, useTheme, useUrlState } from "./hooks.ts";
 import { RunView } from "./RunView.tsx";
 import { useRunLinkUrl } from "./meta/run-link-url.ts";
+import { TopBar } from "./TopBar.tsx";
+import { lazyView } from "./shared/lazy-view.tsx";
+import { claimsTable } from "./claims/lazy-claims-table.tsx";
+import { ViewBoundary } from "./shared/ViewBoundary.tsx";
+import { Notice } from "./io/Notice.tsx";
 
 // The suite view carries the charting library, so it is not part of the first load. It loads when
 // first opened or once the page is idle after its first paint, whichever comes first: a suite import
 // lands in it, and evaluating its chunk then (recharts builds its stores as it loads) was one task of
-// 60–110 ms on a slow machine, in the middle of the import (issue 11).
-type SuiteViewComponent = (typeof import("./suite/SuiteView.tsx"))["SuiteView"];
-let loadedSuiteView: SuiteViewComponent | null = null;
-const loadSuiteView = () =>
-  import("./suite/SuiteView.tsx").then((m) => {
-    loadedSuiteView = m.SuiteView;
-    return m;
-  });
-const LazySuiteView = lazy(() => loadSuiteView().then((m) => ({ default: m.SuiteView })));
+// 60–110 ms on a slow machine, in the middle of the import (issue 11). The claims table's code comes
+// then too, before a run's first claim is shown.
+const suiteView = lazyView(() => import("./suite/SuiteView.tsx").then((m) => m.SuiteView));
 /** How long a busy page may put off loading the suite view. */
 const SUITE_VIEW_IDLE_TIMEOUT_MS = 5000;
-const MatrixView = lazy(() => import("./matrix/MatrixView.tsx").then((m) => ({ default: m.MatrixView })));
-const CompareView = lazy(() => import("./compare/CompareView.tsx").then((m) => ({ default: m.CompareView })));
-import { TopBar } from "./TopBar.tsx";
-import { ViewBoundary } from "./shared/ViewBoundary.tsx";
-import { Notice } from "./io/Notice.tsx";
-
-/**
- * The suite view's own component once its chunk has loaded, else the lazy one; chosen as it mounts,
- * so it never changes type under a mounted view. A lazy component suspends on its first render even
- * when its chunk is in (its promise, through Vite's preload wrapper, settles after React has given up
- * waiting for it): the boundary then showed its fallback, and React holds back the commit that
- * replaces a fallback shown less than 300 ms before, so a suite import's first drawing waited
- * 250–270 ms with the page idle (issue 11).
- */
-function SuiteView() {
-  const [View] = useState<SuiteViewComponent | typeof LazySuiteView>(() => loadedSuiteView ?? LazySuiteView);
-  return <View />;
-}
+const SuiteView = suiteView.View;
+const MatrixView = lazyView(() => import("./matrix/MatrixView.tsx").then((m) => m.MatrixView)).View;
+const CompareView = lazyView(() => import("./compare/CompareView.tsx").then((m) => m.CompareView)).View;
 
 /**
  * The view inside its error boundary, drawn again when another run or suite is opened in it. Read
@@ -62,8 +46,10 @@ export function App() {
   useCursorKeys();
   usePlayback();
   useEffect(() => {
-    // Only loads it early: if this load fails, opening the view loads it (or meets the failure) as before.
-    void whenPageIdle(SUITE_VIEW_IDLE_TIMEOUT_MS).then(loadSuiteView).catch(() => undefined);
+    // Only loads them early: if a load fails, drawing the part loads it again (or meets the failure).
+    void whenPageIdle(SUITE_VIEW_IDLE_TIMEOUT_MS)
+      .then(() => Promise.all([suiteView.preload(), claimsTable.preload()]))
+      .catch(() => undefined);
   }, []);
   // The store's view changes in a synchronous update (an import switches to the suite as it ends); the
   // view's content follows as a deferred value, which React renders in slices between which the page

@@ -2,7 +2,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { LoadedRun } from "../state/run-slice.ts";
 import type { RunAtCursor } from "../state/derive.ts";
 import { AccessPanel } from "./access/AccessPanel.tsx";
-import { ClaimsTable } from "./claims/ClaimsTable.tsx";
+import { LazyClaimsTable } from "./claims/lazy-claims-table.tsx";
 import { ImportReportCallout } from "./io/ImportReportCallout.tsx";
 import { NetworkFailureNote } from "./shared/NetworkFailureNote.tsx";
 import { OutcomeBadge, StatusBadge } from "./shared/badges.tsx";
@@ -58,7 +58,7 @@ export function ResultPanel({ run, at, fixture }: { run: LoadedRun; at: RunAtCur
       </section>
       <section className="panel" aria-label="Claims">
         <h2>Claims</h2>
-        <ClaimsTable claims={at.final?.claims ?? []} verdicts={verdicts} observations={at.observations} attempts={at.attempts} />
+        <LazyClaimsTable claims={at.final?.claims ?? []} verdicts={verdicts} observations={at.observations} attempts={at.attempts} />
       </section>
       <section className="panel" aria-label="Verdicts">
         <h2>Verdicts</h2>

@@ -1,9 +1,11 @@
+import { useEffect } from "react";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import { appStore, useStore } from "../state/app-store.ts";
 import { fixtureById } from "../state/workspace-slice.ts";
 import { useScrollTopOn } from "./hooks.ts";
 import { Picker } from "./picker/Picker.tsx";
 import { AfterPaint } from "./shared/after-paint.tsx";
+import { claimsTable } from "./claims/lazy-claims-table.tsx";
 import { ResultPanel } from "./ResultPanel.tsx";
 import { BudgetMeter, CursorControls } from "./timeline/RunControls.tsx";
 import { TaskBrief } from "./timeline/TaskBrief.tsx";
@@ -30,6 +32,9 @@ export function RunView() {
   const at = useStore((s) => s.at);
   // The result of another run is read from its top, not where the last one was left.
   const resultColumn = useScrollTopOn<HTMLDivElement>(run?.key);
+  // The claims table's code, asked for as the view first draws: the result panel is drawn after the
+  // page has painted (AfterPaint), by when it is usually in, so a run's claims show without a fallback.
+  useEffect(() => void claimsTable.preload().catch(() => undefined), []);
   return (
     <main className="workbench">
       <div className="column column-picker">

@@ -1,6 +1,6 @@
-import { cleanup, render } from "@testing-library/react";
+import { cleanup, fireEvent, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ViewBoundary } from "../../src/ui/shared/ViewBoundary.tsx";
+import { isLoadFailure, ViewBoundary } from "../../src/ui/shared/ViewBoundary.tsx";
 
 afterEach(() => {
   cleanup();
@@ -85,5 +85,50 @@ describe("ViewBoundary", () => {
       </ViewBoundary>,
     );
     expect(getByTestId("view-failed").textContent).toContain("bad state");
+  });
+
+  it("draws its view again on Try again, and shows the message again if it fails again", () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let fail = true;
+    function Matrix() {
+      if (fail) throw new Error("rows is undefined");
+      return <p>the matrix</p>;
+    }
+    const { getByRole, getByText, getByTestId, queryByTestId } = render(
+      <ViewBoundary view="matrix" resetKeys={[]}>
+        <Matrix />
+      </ViewBoundary>,
+    );
+    expect(getByTestId("view-failed").dataset.reason).toBe("failed");
+    fireEvent.click(getByRole("button", { name: "Try again" }));
+    expect(getByTestId("view-failed").textContent).toContain("rows is undefined");
+    fail = false;
+    fireEvent.click(getByRole("button", { name: "Try again" }));
+    expect(queryByTestId("view-failed")).toBeNull();
+    expect(getByText("the matrix")).toBeTruthy();
+  });
+
+  it("says a view whose code did not arrive could not be loaded, not that it failed", () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    function NotLoaded(): never {
+      throw new TypeError("Failed to fetch dynamically imported module: http://127.0.0.1:4173/assets/SuiteView-x.js");
+    }
+    const { getByTestId } = render(
+      <ViewBoundary view="suite" resetKeys={[]}>
+        <NotLoaded />
+      </ViewBoundary>,
+    );
+    const alert = getByTestId("view-failed");
+    expect(alert.dataset.reason).toBe("not-loaded");
+    expect(alert.textContent).toContain("The suite view could not be loaded");
+    expect(alert.textContent).toContain("check that the workbench's server is still running.");
+  });
+
+  it("knows each browser's words for a failed dynamic import, and nothing else", () => {
+    expect(isLoadFailure(new TypeError("Failed to fetch dynamically imported module: http://x/a.js"))).toBe(true);
+    expect(isLoadFailure(new TypeError("error loading dynamically imported module: http://x/a.js"))).toBe(true);
+    expect(isLoadFailure(new TypeError("Importing a module script failed."))).toBe(true);
+    expect(isLoadFailure(new Error("Unable to preload CSS for /assets/SuiteView.css"))).toBe(true);
+    expect(isLoadFailure(new TypeError("Cannot read properties of undefined (reading 'map')"))).toBe(false);
   });
 });

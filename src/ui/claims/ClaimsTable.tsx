@@ -6,6 +6,7 @@ import type { Verdict } from "../../schemas/verdict.ts";
 import { StatusBadge } from "../shared/badges.tsx";
 import { formatNumber } from "../shared/format.ts";
 import { ClaimDetail } from "./ClaimDetail.tsx";
+import { NoClaims } from "./NoClaims.tsx";
 import { visible } from "../shared/inert.ts";
 
 interface ClaimRow {
@@ -85,7 +86,7 @@ export function ClaimsTable({ claims, verdicts, observations, attempts }: Props)
     [verdicts],
   );
   const table = useReactTable({ data, columns, state: { expanded }, onExpandedChange: setExpanded, getCoreRowModel: getCoreRowModel(), getExpandedRowModel: getExpandedRowModel(), getRowCanExpand: () => true });
-  if (claims.length === 0) return <p className="empty">No claims{verdicts ? "" : " (yet)"}.</p>;
+  if (claims.length === 0) return <NoClaims scored={verdicts !== null} />;
   return (
     <div className="claims-scroll">
     <table className="grid" data-testid="claims-table">

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { retryFailedViews } from "./lazy-view.tsx";
 
 interface Props {
   /** The view shown, named in the message. */
@@ -8,6 +9,12 @@ interface Props {
   children: ReactNode;
 }
 
+/** A view's code that did not arrive: Chromium's, Firefox's and Safari's words for a failed dynamic import, and Vite's for a failed preload. */
+const NOT_LOADED = /dynamically imported module|Importing a module script failed|Unable to preload/i;
+
+/** Whether `error` is a view's code failing to load, not the view failing to render. */
+export const isLoadFailure = (error: Error): boolean => NOT_LOADED.test(error.message);
+
 const changed = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length !== b.length || a.some((x, i) => !Object.is(x, b[i]));
 
 /**
@@ -16,6 +23,8 @@ const changed = (a: readonly unknown[], b: readonly unknown[]): boolean => a.len
  * it as it was. Without it, one bad render blanked the whole page.
  * App gives it a key per view, so switching views starts the next one afresh, and `resetKeys`, so
  * opening another run or suite in the same view (an import) draws it again.
+ *
+ * "Try again" draws the view anew: a view whose code failed to load loads it again (lazy-view.tsx).
  *
  * A class, as React's error boundaries must be. Mounted with the page, it is also the first class
  * component React commits: committed first inside a suite's chart (recharts has some), a class
@@ -38,14 +47,26 @@ export class ViewBoundary extends Component<Props, { error: Error | null }> {
     console.error(`finbound: the ${this.props.view} view failed`, error, info.componentStack);
   }
 
+  readonly #tryAgain = (): void => {
+    retryFailedViews();
+    this.setState({ error: null });
+  };
+
   override render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
+    const notLoaded = isLoadFailure(error);
     return (
-      <main className="panel" role="alert" data-testid="view-failed">
-        <h2>The {this.props.view} view failed</h2>
+      <main className="panel" role="alert" data-testid="view-failed" data-reason={notLoaded ? "not-loaded" : "failed"}>
+        <h2>{notLoaded ? `The ${this.props.view} view could not be loaded` : `The ${this.props.view} view failed`}</h2>
         <p className="mono">{error.message || error.name}</p>
-        <p className="muted">Nothing in the workspace was lost: choose another view above.</p>
+        <p className="muted">
+          {notLoaded ? "Its code did not arrive: check that the workbench's server is still running. " : ""}
+          Nothing in the workspace was lost: try again, or choose another view above.
+        </p>
+        <button type="button" onClick={this.#tryAgain}>
+          Try again
+        </button>
       </main>
     );
   }

@@ -1,0 +1,64 @@
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from "react";
+
+// A part of the page whose code is not in the first load (issue 11: ≤ 200 kB gzipped): the suite,
+// matrix and compare views, the claims table. Two things React.lazy alone got wrong here:
+// - It keeps a rejected load for the page's whole life, so one failed fetch of a chunk (the dev
+//   server restarted, the network dropped, the app was rebuilt under an open page) left that part
+//   failed until a reload, which loses a workspace held only in memory (an imported suite).
+// - It suspends on its first render even when its chunk is in (its promise, through Vite's preload
+//   wrapper, settles after React has stopped waiting for it): the Suspense boundary then shows its
+//   fallback, and React holds back the commit that replaces a fallback shown less than 300 ms
+//   before, so a suite import's first drawing waited 250–270 ms with the page idle.
+
+/** How to replace each lazy part whose load failed with one that loads anew. */
+const failed = new Set<() => void>();
+
+/**
+ * Lets every part whose code failed to load try again when next drawn (ViewBoundary's "Try again").
+ * Not at the failure itself: a component that suspended as it mounted is mounted afresh when its
+ * load settles, so a fresh lazy component then would load, fail and mount again without end.
+ */
+export function retryFailedViews(): void {
+  for (const reset of failed) reset();
+  failed.clear();
+}
+
+export interface LazyView<P> {
+  /** The part: its own component once its code is in, else a lazy one; chosen as it mounts, so it never changes type while mounted. */
+  View: ComponentType<P>;
+  /** Loads the code ahead of need (once the page is idle); a failure is left for the part to meet when drawn. */
+  preload: () => Promise<void>;
+  /** The part's own component once its code is in, else null. */
+  loaded: () => ComponentType<P> | null;
+  /** The lazy component a part mounting now would draw, when the code is not in (for tests). */
+  current: () => LazyExoticComponent<ComponentType<P>>;
+}
+
+/** A part of the page loaded on demand (see above). */
+export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): LazyView<P> {
+  let loaded: ComponentType<P> | null = null;
+  const loadOnce = (): Promise<ComponentType<P>> =>
+    load().then((component) => {
+      loaded = component;
+      return component;
+    });
+  const reset = (): void => {
+    current = fresh();
+  };
+  const fresh = (): LazyExoticComponent<ComponentType<P>> =>
+    lazy(() =>
+      loadOnce().then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          failed.add(reset);
+          throw error;
+        },
+      ),
+    );
+  let current = fresh();
+  function View(props: P) {
+    const [Part] = useState<ComponentType<P>>(() => loaded ?? current);
+    return <Part {...props} />;
+  }
+  return { View, preload: () => loadOnce().then(() => undefined), loaded: () => loaded, current: () => current };
+}

@@ -1,0 +1,100 @@
+import { cleanup, fireEvent, render } from "@testing-library/react";
+import { Suspense, type ComponentType } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { lazyView } from "../../src/ui/shared/lazy-view.tsx";
+import { ViewBoundary } from "../../src/ui/shared/ViewBoundary.tsx";
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const Loaded = ({ name }: { name: string }) => <p>the {name} view</p>;
+
+function mount(View: ComponentType<{ name: string }>) {
+  return render(
+    <ViewBoundary view="compare" resetKeys={[]}>
+      <Suspense fallback={<p>loading</p>}>
+        <View name="compare" />
+      </Suspense>
+    </ViewBoundary>,
+  );
+}
+
+/** A load that fails while `server.down`, as a chunk's fetch does while the server is away. */
+function flakyLoad() {
+  const server = { down: true };
+  const load = vi.fn(() => (server.down ? Promise.reject(new TypeError("Failed to fetch dynamically imported module: http://127.0.0.1/assets/CompareView-x.js")) : Promise.resolve(Loaded)));
+  return { server, load };
+}
+
+describe("lazyView", () => {
+  it("loads the view's code once, however often the view mounts", async () => {
+    const load = vi.fn(() => Promise.resolve(Loaded));
+    const { View } = lazyView(load);
+    const first = mount(View);
+    expect(await first.findByText("the compare view")).toBeTruthy();
+    first.unmount();
+    const second = mount(View);
+    expect(await second.findByText("the compare view")).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("loads again after a failed load when the view is drawn again (Try again), where React.lazy would keep the failure", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { server, load } = flakyLoad();
+    const { View } = lazyView(load);
+    const page = mount(View);
+    const alert = await page.findByTestId("view-failed");
+    expect(alert.textContent).toContain("The compare view could not be loaded");
+    const failedLoads = load.mock.calls.length;
+    server.down = false;
+    fireEvent.click(page.getByRole("button", { name: "Try again" }));
+    expect(await page.findByText("the compare view")).toBeTruthy();
+    expect(page.queryByTestId("view-failed")).toBeNull();
+    expect(load).toHaveBeenCalledTimes(failedLoads + 1);
+  });
+
+  it("keeps the loaded component once a retry has succeeded: later mounts do not load again", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { server, load } = flakyLoad();
+    const { View, current } = lazyView(load);
+    const failed = current();
+    const page = mount(View);
+    await page.findByTestId("view-failed");
+    // Kept until asked to try again: a fresh one at the failure would load and fail without end.
+    expect(current()).toBe(failed);
+    server.down = false;
+    fireEvent.click(page.getByRole("button", { name: "Try again" }));
+    await page.findByText("the compare view");
+    const loads = load.mock.calls.length;
+    const loaded = current();
+    page.unmount();
+    const again = mount(View);
+    expect(await again.findByText("the compare view")).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(loads);
+    expect(current()).toBe(loaded);
+  });
+
+  it("draws a part whose code is in (preloaded) at once, never its fallback, and loads nothing more", async () => {
+    const load = vi.fn(() => Promise.resolve(Loaded));
+    const { View, preload } = lazyView(load);
+    await preload();
+    const page = mount(View);
+    // Synchronously: a lazy component would have shown "loading" first, and React holds a fallback ≥ 300 ms.
+    expect(page.getByText("the compare view")).toBeTruthy();
+    expect(page.queryByText("loading")).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves a failed preload for the part to meet when drawn, which then loads again", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { server, load } = flakyLoad();
+    const { View, preload } = lazyView(load);
+    await expect(preload()).rejects.toThrow("dynamically imported module");
+    server.down = false;
+    const page = mount(View);
+    expect(await page.findByText("the compare view")).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
