@@ -39,3 +39,23 @@ test("a view whose code fails to load says so, keeps the workspace, and loads on
   expect(consoleErrors.some((e) => chunk.test(e) && e.includes("the compare view failed"))).toBe(true);
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !chunk.test(e)));
 });
+
+test("a claims table whose code fails to load says so in its own panel, leaves the rest of the run view, and loads on Try again", async ({ page, consoleErrors }) => {
+  let serverDown = true;
+  await page.route(/\/assets\/ClaimsTable-[^/]*\.js$/, (route) => (serverDown ? route.abort("connectionrefused") : route.continue()));
+  await openRun(page, "fv-scenario-a", "reference");
+  const claims = page.getByRole("region", { name: "Claims" });
+  const failed = claims.getByTestId("claims-not-loaded");
+  await expect(failed).toContainText("The claims table could not be loaded");
+  // The rest of the run view is drawn: the timeline, the outcome, the verdicts.
+  await expect(page.getByRole("region", { name: "Verdicts" }).getByTestId("verdicts")).toBeVisible();
+  await expect(page.getByTestId("view-failed")).toHaveCount(0);
+
+  serverDown = false;
+  await failed.getByRole("button", { name: "Try again" }).click();
+  await expect(claims.getByTestId("claims-table")).toBeVisible();
+  await expect(failed).toHaveCount(0);
+
+  const chunk = /ClaimsTable-[^/ ]*\.js/;
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !chunk.test(e)));
+});

@@ -46,7 +46,7 @@ export function App() {
   useCursorKeys();
   usePlayback();
   useEffect(() => {
-    // Only loads them early: if a load fails, drawing the part loads it again (or meets the failure).
+    // Only loads them early: a failed load here is tried again when the part is first drawn.
     void whenPageIdle(SUITE_VIEW_IDLE_TIMEOUT_MS)
       .then(() => Promise.all([suiteView.preload(), claimsTable.preload()]))
       .catch(() => undefined);

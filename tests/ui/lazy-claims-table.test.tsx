@@ -15,7 +15,7 @@ async function finished(candidate: string) {
 
 const propsOf = (s: Store) => ({ claims: s.at?.final?.claims ?? [], verdicts: s.run?.scored?.verdicts ?? null, observations: s.at?.observations ?? new Map(), attempts: s.at?.attempts ?? new Map() });
 
-// One file, one module instance: the first test sees the code not yet in, the next ones see it in.
+// One module instance for the file: the first test sees the code not yet in.
 describe("LazyClaimsTable", () => {
   it("says a run has no claims without loading the table's code, and shows a line until the code is in, then the table", async () => {
     const store = await finished("reference");
@@ -32,6 +32,7 @@ describe("LazyClaimsTable", () => {
   });
 
   it("draws the table at once, without the line, once the code is in", async () => {
+    await claimsTable.preload();
     const store = await finished("reference");
     const page = render(<LazyClaimsTable {...propsOf(store.getState())} />);
     expect(page.getByTestId("claim-row-0")).toBeTruthy();

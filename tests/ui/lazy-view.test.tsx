@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render } from "@testing-library/react";
 import { Suspense, type ComponentType } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { lazyView } from "../../src/ui/shared/lazy-view.tsx";
+import { lazyView, useLoadedPart, type LazyView } from "../../src/ui/shared/lazy-view.tsx";
 import { ViewBoundary } from "../../src/ui/shared/ViewBoundary.tsx";
 
 afterEach(() => {
@@ -95,6 +95,61 @@ describe("lazyView", () => {
     server.down = false;
     const page = mount(View);
     expect(await page.findByText("the compare view")).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("loads one at a time: a preload still in flight and a first draw share one load", async () => {
+    let settle: (c: typeof Loaded) => void = () => undefined;
+    const load = vi.fn(() => new Promise<typeof Loaded>((resolve) => (settle = resolve)));
+    const { View, preload } = lazyView(load);
+    const early = preload();
+    const page = mount(View);
+    settle(Loaded);
+    await early;
+    expect(await page.findByText("the compare view")).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A part drawn through useLoadedPart, as the claims panel draws its table. */
+function Panel({ part, needed }: { part: LazyView<{ name: string }>; needed: boolean }) {
+  const { Part, failure, retry } = useLoadedPart(part, needed);
+  if (!needed) return <p>nothing to show</p>;
+  if (failure) {
+    return (
+      <p role="alert">
+        not loaded: {failure.message}{" "}
+        <button type="button" onClick={retry}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  return Part ? <Part name="claims" /> : <p>waiting</p>;
+}
+
+describe("useLoadedPart", () => {
+  it("loads nothing while the part is not needed, stands in until the code is in, then draws the part", async () => {
+    const load = vi.fn(() => Promise.resolve(Loaded));
+    const part = lazyView(load);
+    const page = render(<Panel part={part} needed={false} />);
+    expect(load).not.toHaveBeenCalled();
+    page.rerender(<Panel part={part} needed />);
+    expect(page.getByText("waiting")).toBeTruthy();
+    expect(await page.findByText("the claims view")).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps a failed load to itself, and loads again on retry", async () => {
+    const { server, load } = flakyLoad();
+    const part = lazyView(load);
+    const page = render(<Panel part={part} needed />);
+    expect((await page.findByRole("alert")).textContent).toContain("Failed to fetch dynamically imported module");
+    expect(load).toHaveBeenCalledTimes(1);
+    server.down = false;
+    fireEvent.click(page.getByRole("button", { name: "Try again" }));
+    expect(await page.findByText("the claims view")).toBeTruthy();
+    expect(page.queryByRole("alert")).toBeNull();
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

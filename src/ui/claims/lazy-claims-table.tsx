@@ -1,5 +1,5 @@
-import { useEffect, useState, type ComponentProps } from "react";
-import { lazyView } from "../shared/lazy-view.tsx";
+import type { ComponentProps } from "react";
+import { lazyView, useLoadedPart } from "../shared/lazy-view.tsx";
 import type { ClaimsTable } from "./ClaimsTable.tsx";
 import { NoClaims } from "./NoClaims.tsx";
 
@@ -10,34 +10,26 @@ import { NoClaims } from "./NoClaims.tsx";
  */
 export const claimsTable = lazyView(() => import("./ClaimsTable.tsx").then((m) => m.ClaimsTable));
 
-type Props = ComponentProps<typeof ClaimsTable>;
-
 /**
- * The claims table (ClaimsTable.tsx), its code loaded on demand. Not through Suspense: the result
+ * The claims table (ClaimsTable.tsx), its code loaded on demand. Not under Suspense: the result
  * panel began rendering before the code was in, though it arrived before that render was committed,
- * and React then holds a Suspense fallback for 300 ms at least, so a run opened by its link showed
- * "Loading" that long in every try. A line of text stands in until the code is in, and a load that
- * fails is thrown to the view's boundary, whose "Try again" loads it again.
+ * and React then holds a fallback 300 ms at least, so a run opened by its link showed "Loading" that
+ * long in every try; a line of text stands in until the code is in (50–60 ms there). A failed load
+ * is this panel's to show, with its own "Try again": the rest of the run view does not need the code.
  */
-export function LazyClaimsTable(props: Props) {
-  const [Table, setTable] = useState(claimsTable.loaded);
-  const needed = props.claims.length > 0 && Table === null;
-  useEffect(() => {
-    if (!needed) return;
-    let live = true;
-    claimsTable.preload().then(
-      () => live && setTable(claimsTable.loaded),
-      (error: unknown) =>
-        live &&
-        setTable(() => {
-          throw error;
-        }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [needed]);
+export function LazyClaimsTable(props: ComponentProps<typeof ClaimsTable>) {
+  const { Part: Table, failure, retry } = useLoadedPart(claimsTable, props.claims.length > 0);
   if (props.claims.length === 0) return <NoClaims scored={props.verdicts !== null} />;
+  if (failure) {
+    return (
+      <div className="callout fail" role="alert" data-testid="claims-not-loaded">
+        The claims table could not be loaded: <span className="mono">{failure.message}</span>{" "}
+        <button type="button" onClick={retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
   if (Table === null) return <p className="empty" aria-busy="true">Loading the claims table…</p>;
   return <Table {...props} />;
 }

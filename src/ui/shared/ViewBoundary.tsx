@@ -61,7 +61,7 @@ export class ViewBoundary extends Component<Props, { error: Error | null }> {
         <h2>{notLoaded ? `The ${this.props.view} view could not be loaded` : `The ${this.props.view} view failed`}</h2>
         <p className="mono">{error.message || error.name}</p>
         <p className="muted">
-          {notLoaded ? "Its code did not arrive: check that the workbench's server is still running. " : ""}
+          {notLoaded ? "Its code did not arrive: check that the workbench's server is still running. If trying again fails at once, this browser keeps a failed load until the page is reloaded. " : ""}
           Nothing in the workspace was lost: try again, or choose another view above.
         </p>
         <button type="button" onClick={this.#tryAgain}>

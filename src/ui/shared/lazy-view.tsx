@@ -1,10 +1,12 @@
-import { lazy, useState, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from "react";
 
 // A part of the page whose code is not in the first load (issue 11: ≤ 200 kB gzipped): the suite,
 // matrix and compare views, the claims table. Two things React.lazy alone got wrong here:
 // - It keeps a rejected load for the page's whole life, so one failed fetch of a chunk (the dev
 //   server restarted, the network dropped, the app was rebuilt under an open page) left that part
-//   failed until a reload, which loses a workspace held only in memory (an imported suite).
+//   failed until a reload, which loses a workspace held only in memory (an imported suite). Trying
+//   again calls import() anew; browsers that follow whatwg/html#10327 (Chromium does) then fetch the
+//   chunk again, while older ones keep the failure and reject at once, and only a reload helps there.
 // - It suspends on its first render even when its chunk is in (its promise, through Vite's preload
 //   wrapper, settles after React has stopped waiting for it): the Suspense boundary then shows its
 //   fallback, and React holds back the commit that replaces a fallback shown less than 300 ms
@@ -24,9 +26,9 @@ export function retryFailedViews(): void {
 }
 
 export interface LazyView<P> {
-  /** The part: its own component once its code is in, else a lazy one; chosen as it mounts, so it never changes type while mounted. */
+  /** The part under Suspense: its own component once its code is in, else a lazy one; chosen as it mounts, so it never changes type while mounted. */
   View: ComponentType<P>;
-  /** Loads the code ahead of need (once the page is idle); a failure is left for the part to meet when drawn. */
+  /** Loads the code (ahead of need, or for useLoadedPart); one load at a time, and none once it is in. */
   preload: () => Promise<void>;
   /** The part's own component once its code is in, else null. */
   loaded: () => ComponentType<P> | null;
@@ -37,11 +39,16 @@ export interface LazyView<P> {
 /** A part of the page loaded on demand (see above). */
 export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): LazyView<P> {
   let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
   const loadOnce = (): Promise<ComponentType<P>> =>
-    load().then((component) => {
-      loaded = component;
-      return component;
-    });
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        // Not kept: the next call loads again.
+        loading = null;
+        throw error;
+      },
+    ));
   const reset = (): void => {
     current = fresh();
   };
@@ -61,4 +68,37 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
     return <Part {...props} />;
   }
   return { View, preload: () => loadOnce().then(() => undefined), loaded: () => loaded, current: () => current };
+}
+
+export interface LoadedPart<P> {
+  /** The part's component, or null while its code is not in. */
+  Part: ComponentType<P> | null;
+  /** Why the last load failed, until `retry`. */
+  failure: Error | null;
+  /** Loads again after a failure. */
+  retry: () => void;
+}
+
+/**
+ * A part drawn without Suspense: null until its code is in (loaded while `needed`), then its
+ * component. For a part inside a view that is already drawn, where a Suspense fallback would be held
+ * 300 ms at least, and a failure is the part's own to show, not the view's.
+ */
+export function useLoadedPart<P>(part: LazyView<P>, needed: boolean): LoadedPart<P> {
+  const [failure, setFailure] = useState<Error | null>(null);
+  const [, setArrived] = useState(0);
+  const Part = part.loaded();
+  const waiting = needed && Part === null && failure === null;
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    part.preload().then(
+      () => live && setArrived((n) => n + 1),
+      (error: unknown) => live && setFailure(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [part, waiting]);
+  return { Part, failure, retry: () => setFailure(null) };
 }
