@@ -14,8 +14,8 @@ import { Notice } from "./io/Notice.tsx";
 // The suite view carries the charting library, so it is not part of the first load. It loads when
 // first opened or once the page is idle after its first paint, whichever comes first: a suite import
 // lands in it, and evaluating its chunk then (recharts builds its stores as it loads) was one task of
-// 60–110 ms on a slow machine, in the middle of the import (issue 11). The claims table's code comes
-// then too, before a run's first claim is shown.
+// 60–110 ms on a slow machine, in the middle of the import (issue 11). The claims table's code is
+// loaded then too, where the run view has not asked for it already.
 const suiteView = lazyView(() => import("./suite/SuiteView.tsx").then((m) => m.SuiteView));
 /** How long a busy page may put off loading the suite view. */
 const SUITE_VIEW_IDLE_TIMEOUT_MS = 5000;
