@@ -72,4 +72,19 @@ describe("the reader's fast path (counting members instead of collecting keys)",
     expect(writtenMembers('{"a": "\\"}', 4)).toBe(-1);
     expect(writtenMembers('{"a\\\\": "b\\\\\\"c:"}', 4)).toBe(1);
   });
+
+  it("still refuses a repeated key and reads a sound text whole when Object.prototype has an enumerable key (the counts then differ, and the full checks decide)", () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = 1;
+    try {
+      // Every object now shows one member more than it has: never "agreed", so never a false yes.
+      expect(parsedMembers(JSON.parse('{"a": {"b": 1}}'), UNTOUCHED_KEYS).members).toBe(4);
+      const sound = parseJsonText('{"a": {"b": 1}, "c": [1, {"d": 2}]}', 8);
+      expect(sound.ok && sound.value).toEqual({ a: { b: 1 }, c: [1, { d: 2 }] });
+      const repeated = parseJsonText('{"a": {"b": 1, "b": 2}}', 8);
+      expect(repeated.ok ? "accepted" : repeated.code).toBe("duplicate_key");
+    } finally {
+      delete proto.polluted;
+    }
+  });
 });
