@@ -207,9 +207,16 @@ const suite: Shape = {
 /** Every object of an export around its events, as its schema lists it (the test compares each with its zod schema). */
 export const EXPORT_SHAPES = { fixtureRef, candidateRef, toolCall, result, verdict, diagnostic, integrity, run, shard, plan, suiteIntegrity, suite } as const;
 
-/** `value` itself, when ScoredRunExport would accept it and give back the same value; null: ask ScoredRunExport. */
-export function plainlyValidRun(value: unknown): ScoredRunExport | null {
-  return exactly(value, run) ? (value as ScoredRunExport) : null;
+/** A run whose events are known to be valid (the caller has seen them, byte for byte, pass): only that they are an array is checked. */
+const runOfKnownEvents: Shape = { ...run, required: { ...run.required, events: (v) => Array.isArray(v) } };
+
+/**
+ * `value` itself, when ScoredRunExport would accept it and give back the same value; null: ask
+ * ScoredRunExport. `eventsKnownValid`: its events are the same as those of a run this said yes to
+ * (an import knows it by their chain head), so they are not looked at again.
+ */
+export function plainlyValidRun(value: unknown, eventsKnownValid = false): ScoredRunExport | null {
+  return exactly(value, eventsKnownValid ? runOfKnownEvents : run) ? (value as ScoredRunExport) : null;
 }
 
 /** `value` itself, when ScoredSuiteExport would accept it and give back the same value; null: ask ScoredSuiteExport. */

@@ -144,6 +144,30 @@ describe("importing a suite run by run", () => {
     }
   });
 
+  it("validates the events of alike trials once, and still refuses, in the CLI's words, a later trial whose other fields or whose own events are not valid", async () => {
+    const run = await evaluateScripted(fixture("fv-scenario-a"), "reference", { includeDiagnostics: true });
+    if (!run) throw new Error("no scripted reference");
+    // Three trials of a deterministic candidate: the same events (one chain head), each trial sealed on its own.
+    const trials = await Promise.all([1, 2, 3].map((trial) => exportRun({ ...run, trial }, fixture("fv-scenario-a"), "scripted", { includeDiagnostics: false, sha256: nodeSha256, nowIso: NOW })));
+    expect(new Set(trials.map((t) => t.integrity?.chain_head)).size).toBe(1);
+    const lines = await jsonlSuite(trials);
+    const whole = await imported(`${lines.join("\n")}\n`);
+    expect(refusal(whole.result)).toBe("accepted: verified");
+    expect(whole.runs.map((r) => r.trial)).toEqual([1, 2, 3]);
+
+    const edited = (at: number, edit: (line: string) => string): string => `${lines.map((l, i) => (i === at ? edit(l) : l)).join("\n")}\n`;
+    const cases = {
+      "a later trial with an invalid field beside its known events": edited(3, (l) => l.replace('"unused_replies":0', '"unused_replies":"none"')),
+      "a later trial whose own events are not valid": edited(3, (l) => l.replace('"seq":0,', '"seq":-1,')),
+      "a later trial whose events are not an array": edited(2, (l) => l.replace(/"events":\[.*?\],"result"/, '"events":{"0":1},"result"')),
+    };
+    for (const [what, text] of Object.entries(cases)) {
+      const words = await cliWords(text);
+      expect(words, what).toMatch(/not a valid finbound\.scored-run\/v1 line|invalid|expected/);
+      expect(refusal((await imported(text)).result), what).toBe(words);
+    }
+  });
+
   it("names a broken suite digest before an unknown fixture, and an unknown fixture when the seals hold", async () => {
     const runs = await sealedRuns();
     const lines = await jsonlSuite(runs);

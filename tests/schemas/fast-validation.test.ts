@@ -110,6 +110,19 @@ describe("the fast path for an export's events agrees with the zod schema", () =
     expect(plainlyValidSuite({ ...suite, runs: [withProto] })).toBeNull();
     expect(plainlyValidRun({ ...run, extra: 1 })).toBeNull();
   });
+
+  it("with the events known valid, looks only at the rest of the run and at the events being an array", () => {
+    const run = runs[0] as { events: Record<string, unknown>[] };
+    expect(plainlyValidRun(run, true)).toEqual(ScoredRunExport.parse(run));
+    // The caller's word stands for the events' content (an import gives it for events it has validated, by their chain head)…
+    const oddEvent = mutated(run, ["events", 0, "seq"], { op: "set", to: -1 });
+    expect(plainlyValidRun(oddEvent)).toBeNull();
+    expect(plainlyValidRun(oddEvent, true)).not.toBeNull();
+    // …and for nothing else.
+    expect(plainlyValidRun({ ...run, events: { 0: run.events[0] } }, true)).toBeNull();
+    expect(plainlyValidRun({ ...run, unused_replies: "none" }, true)).toBeNull();
+    expect(plainlyValidRun({ ...run, extra: 1 }, true)).toBeNull();
+  });
 });
 
 const suiteOf = (rs: readonly unknown[]) => ({ format: "finbound.scored-suite/v1", exported_at: "2026-01-01T00:00:00.000Z", runtime_version: "x", runs: rs });
