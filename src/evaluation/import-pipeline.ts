@@ -343,8 +343,9 @@ class StreamedJsonlSuite {
     if (this.#headerProblem || this.#invalid) return;
     // Hashed before it is validated: a run whose events hash to the chain head of a run validated
     // before holds the same events (SHA-256 of their RFC 8785 text), and those are not validated again.
-    // In a suite of k trials of a scripted candidate, or of a model at temperature 0, that is about
-    // half of validating (issue 11). After a broken seal, lines are only validated, as before.
+    // In a suite of k trials of a scripted candidate, or of a model at temperature 0, that is about a
+    // third of validating (issue 11). After a broken seal, lines are only validated, as before, and
+    // nothing more is remembered; at most MAX_KNOWN_EVENTS chain heads are.
     const hashed = this.#broken ? null : await hashParsedEvents(line.parsed, this.o.sha256);
     const head = hashed ? chainHeadOf(hashed.hashes) : null;
     const valid = validateJsonlRun(line, head !== null && this.#validEvents.has(head));
@@ -352,7 +353,8 @@ class StreamedJsonlSuite {
       this.#invalid = valid.message;
       return;
     }
-    if (head !== null && this.#validEvents.size < MAX_KNOWN_EVENTS) this.#validEvents.add(head);
+    // Only events the fast path read as they are: zod may have accepted others by changing them (a key stripped).
+    if (head !== null && valid.plain && this.#validEvents.size < MAX_KNOWN_EVENTS) this.#validEvents.add(head);
     if (this.#broken) return;
     const v = await verifyRun(line.parsed, this.o.sha256, hashed);
     if (!v.ok && v.status !== "unsealed") {

@@ -80,14 +80,15 @@ const eventsOf = (value: unknown): unknown => (typeof value === "object" && valu
  * A run line's run, or why not. `eventsKnownValid`: the caller has seen a run with these same events
  * pass (their chain head, over their RFC 8785 text, is one already validated in this import).
  */
-export function validateJsonlRun(line: JsonLine, eventsKnownValid = false): LineCheck<ScoredRunExport> {
+export function validateJsonlRun(line: JsonLine, eventsKnownValid = false): { ok: true; value: ScoredRunExport; plain: boolean } | { ok: false; message: string } {
   // The fast path vouches only for what the schema accepts; everything else, the full schema words.
   // Known events are the parsed ones, which were hashed: only trusted if validation reads the same array.
   const known = eventsKnownValid && eventsOf(line.value) === eventsOf(line.parsed) && eventsOf(line.value) !== undefined;
   const fast = plainlyValidRun(line.value, known);
-  if (fast) return { ok: true, value: fast };
+  // `plain`: the run is its value as read, its events included; only then may its events vouch for another run's.
+  if (fast) return { ok: true, value: fast, plain: true };
   const run = validateJson(line.value, ScoredRunExport);
-  return run.ok ? run : { ok: false, message: `line ${line.line}: not a valid finbound.scored-run/v1 line: ${run.message}` };
+  return run.ok ? { ...run, plain: false } : { ok: false, message: `line ${line.line}: not a valid finbound.scored-run/v1 line: ${run.message}` };
 }
 
 /** Validates the lines of a JSONL suite: the header, the closing line, then each run; a problem names its line. */

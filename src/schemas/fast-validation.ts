@@ -13,7 +13,8 @@ import { VerdictStatus } from "./verdict.ts";
 // an export as parsed, "zod would accept it and give back the same value" — or that it cannot say,
 // and zod decides (and words the problem, naming the run and the field). It is deliberately narrow:
 // plain objects, exactly the keys the schema allows, nothing undefined, so a false "yes" is
-// impossible and a "no" costs only the zod run it would have cost anyway.
+// impossible and a "no" costs only the zod run it would have cost anyway. The one exception is asked
+// for: plainlyValidRun(value, true) takes the caller's word for the events (see there).
 // tests/schemas/fast-validation.test.ts holds it to RunEvent, ScoredRunExport and ScoredSuiteExport.
 
 type Check = (value: unknown) => boolean;

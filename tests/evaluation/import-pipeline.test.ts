@@ -1,6 +1,6 @@
 import canonicalize from "canonicalize";
 import { createHash } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { nodeSha256 } from "../../src/cli/node-sha256.ts";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
 import { bytesSource, importFile, MAX_IMPORT_BYTES, type ImportOptions, type ImportResult } from "../../src/evaluation/import-pipeline.ts";
@@ -11,8 +11,22 @@ import type { Sha256Hex } from "../../src/integrity/seal.ts";
 import { sha256Sync } from "../../src/integrity/sha256-sync.ts";
 import { CALCULATOR_VERSIONS } from "../../src/runtime/tools/catalogue.ts";
 import type { ScoredRunExport } from "../../src/schemas/export.ts";
+import { plainlyValidRun } from "../../src/schemas/fast-validation.ts";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
 import { fixture, loadFixtures } from "../support.ts";
+
+// The fast validation as it is, watched: which runs the import asks it to take their events as known.
+vi.mock("../../src/schemas/fast-validation.ts", async (actual) => {
+  const real = await actual<typeof import("../../src/schemas/fast-validation.ts")>();
+  return { ...real, plainlyValidRun: vi.fn(real.plainlyValidRun) };
+});
+/** The trial numbers of the runs whose events the import took as already validated, among the calls since `from`. */
+const eventsTakenAsKnown = (from: number): unknown[] =>
+  vi
+    .mocked(plainlyValidRun)
+    .mock.calls.slice(from)
+    .filter(([, known]) => known === true)
+    .map(([value]) => (value as { trial?: unknown }).trial);
 
 const NOW = "2026-11-30T00:00:00.000Z";
 const PLAN = { fixtures: ["fv-scenario-a", "concentration-hh1001"], candidates: ["reference", "alters-input"], trials: 1, shard: { index: 1, count: 1 } };
@@ -151,9 +165,12 @@ describe("importing a suite run by run", () => {
     const trials = await Promise.all([1, 2, 3].map((trial) => exportRun({ ...run, trial }, fixture("fv-scenario-a"), "scripted", { includeDiagnostics: false, sha256: nodeSha256, nowIso: NOW })));
     expect(new Set(trials.map((t) => t.integrity?.chain_head)).size).toBe(1);
     const lines = await jsonlSuite(trials);
+    const before = vi.mocked(plainlyValidRun).mock.calls.length;
     const whole = await imported(`${lines.join("\n")}\n`);
     expect(refusal(whole.result)).toBe("accepted: verified");
     expect(whole.runs.map((r) => r.trial)).toEqual([1, 2, 3]);
+    // The first trial's events are validated; the next two hold the same chain head and are taken as known.
+    expect(eventsTakenAsKnown(before)).toEqual([2, 3]);
 
     const edited = (at: number, edit: (line: string) => string): string => `${lines.map((l, i) => (i === at ? edit(l) : l)).join("\n")}\n`;
     const cases = {
@@ -165,6 +182,17 @@ describe("importing a suite run by run", () => {
       const words = await cliWords(text);
       expect(words, what).toMatch(/not a valid finbound\.scored-run\/v1 line|invalid|expected/);
       expect(refusal((await imported(text)).result), what).toBe(words);
+    }
+
+    // A run without events has the chain's first head: a later run whose events are no array, or are missing, hashes to it too, and is still refused.
+    const [empty] = await jsonlSuite([{ ...trials[0]!, events: [], integrity: undefined } as unknown as ScoredRunExport]).then((l) => [l[1]!]);
+    for (const [what, other] of Object.entries({ "events not an array": (l: string) => l.replace(/"events":\[.*?\],"result"/, '"events":{},"result"'), "events missing": (l: string) => l.replace(/"events":\[.*?\],"result"/, '"result"') })) {
+      const text = `${[lines[0], empty, other(lines[2]!), lines[3], lines[4]].join("\n")}\n`;
+      const from = vi.mocked(plainlyValidRun).mock.calls.length;
+      const words = await cliWords(text);
+      expect(words, what).toMatch(/^line 3: not a valid finbound\.scored-run\/v1 line/);
+      expect(refusal((await imported(text)).result), what).toBe(words);
+      expect(eventsTakenAsKnown(from), what).toEqual(what === "events not an array" ? [2] : []);
     }
   });
 
