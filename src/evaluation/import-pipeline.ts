@@ -1,19 +1,21 @@
 import { parseCollectedTraceFile, validateCollectedTraces } from "../candidates/collected-trace.ts";
 import { readJsonFile, tooLarge } from "../files/read-json-file.ts";
-import { concatBytes, hasContent, JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES, type JsonLine } from "../files/read-json-lines.ts";
+import { concatBytes, hasContent, JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES } from "../files/read-json-lines.ts";
 import { fixtureContentHash } from "../integrity/export.ts";
-import { brokenJsonlRun, concludeJsonlSuite, isClosingLine, isJsonlSuiteHeader, validateJsonlClosing, validateJsonlHeader, validateJsonlRun } from "../integrity/jsonl-suite.ts";
-import { hashParsedEvents, parsedEventsOf, verifiedDigest, verifyRun } from "../integrity/run-digest.ts";
-import { chainHeadOf, type HashedEvents, type Sha256Hex } from "../integrity/seal.ts";
+import { isJsonlSuiteHeader } from "../integrity/jsonl-suite.ts";
+import { hashParsedEvents, verifiedDigest, verifyRun } from "../integrity/run-digest.ts";
+import type { Sha256Hex } from "../integrity/seal.ts";
 import { brokenSuiteRun, concludeSuite, declaredFormat, parsedRunsOf, runFileVerification, validateExport, type FileVerification } from "../integrity/verify-file.ts";
 import type { BudgetConfig } from "../schemas/budget.ts";
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
-import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type JsonlSuiteEnd, type JsonlSuiteHeader, type ScoredRunExport } from "../schemas/export.ts";
+import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type ScoredRunExport } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { scoreCollectedTrace } from "./evaluate.ts";
 import type { VerdictDifference } from "./rescore.ts";
-import { Replays, type RecordedEvents } from "./replays.ts";
+import { CANCELLED, recordedEvents, refused, rejected, unknownFixture } from "./import-outcome.ts";
+import { StreamedJsonlSuite } from "./jsonl-suite-import.ts";
+import { Replays } from "./replays.ts";
 
 // An import, from the file's bytes to re-scored runs: read → validate → verify → re-score → compare,
 // one run at a time. The workbench runs it in a Web Worker (src/state/import.worker.ts) and
@@ -81,13 +83,6 @@ export type ImportResult =
   | { ok: true; kind: "traces"; runs: number }
   | { ok: false; cancelled: boolean; message: string };
 
-/** A run's events as parsed with their chain head, or null when they could not be hashed (no replay matches them). */
-const recordedEvents = (raw: unknown, hashed: HashedEvents | null): RecordedEvents | null => (hashed ? { events: parsedEventsOf(raw), chainHead: chainHeadOf(hashed.hashes) } : null);
-
-const refused = (message: string): ImportResult => ({ ok: false, cancelled: false, message });
-const CANCELLED: ImportResult = { ok: false, cancelled: true, message: "cancelled" };
-const unknownFixture = (field: string, id: string): string => `field "${field}": unknown fixture ${JSON.stringify(id)}`;
-const rejected = (verification: FileVerification): string => `rejected, not verified: ${verification.message}`;
 
 /**
  * Imports any finbound file: a scored run, a scored suite (JSON or JSONL) or collected traces. On
@@ -296,106 +291,6 @@ class ImportJob {
     return result;
   }
 }
-
-/** How many validated runs' chain heads a JSONL import keeps: the distinct runs of a large suite of trials, and a bound on memory. */
-const MAX_KNOWN_EVENTS = 4096;
-
-/** The state of a JSONL suite read line by line: what has been found, and the first problem of each rank. */
-class StreamedJsonlSuite {
-  #sawHeader = false;
-  #header: JsonlSuiteHeader | null = null;
-  #headerProblem: string | null = null;
-  #held: JsonLine | null = null;
-  #runs = 0;
-  #unsealed = 0;
-  #differing = 0;
-  readonly #digests: (string | null)[] = [];
-  /** The first invalid run line. */
-  #invalid: string | null = null;
-  /** Chain heads of runs validated so far, whose events need no validating again (at most MAX_KNOWN_EVENTS). */
-  readonly #validEvents = new Set<string>();
-  #broken: string | null = null;
-  #unknownFixture: string | null = null;
-
-  constructor(
-    private readonly o: ImportOptions,
-    private readonly replays: Replays,
-    private readonly ran: (run: ScoredRun) => Promise<void>,
-    private readonly fixture: (id: string) => Fixture | undefined,
-  ) {}
-
-  async add(line: JsonLine): Promise<void> {
-    if (!this.#sawHeader) {
-      this.#sawHeader = true;
-      const header = validateJsonlHeader(line);
-      if (header.ok) this.#header = header.value;
-      else this.#headerProblem = header.message;
-      return;
-    }
-    const previous = this.#held;
-    this.#held = line;
-    if (previous) await this.#run(previous);
-  }
-
-  async #run(line: JsonLine): Promise<void> {
-    const i = this.#runs;
-    this.#runs += 1;
-    if (this.#headerProblem || this.#invalid) return;
-    // Hashed before it is validated: a run whose events hash to the chain head of a run validated
-    // before holds the same events (SHA-256 of their RFC 8785 text), and those are not validated again.
-    // In a suite of k trials of a scripted candidate, or of a model at temperature 0, that is about a
-    // third of validating (issue 11). After a broken seal, lines are only validated, as before, and
-    // nothing more is remembered; at most MAX_KNOWN_EVENTS chain heads are.
-    const hashed = this.#broken ? null : await hashParsedEvents(line.parsed, this.o.sha256);
-    const head = hashed ? chainHeadOf(hashed.hashes) : null;
-    const valid = validateJsonlRun(line, head !== null && this.#validEvents.has(head));
-    if (!valid.ok) {
-      this.#invalid = valid.message;
-      return;
-    }
-    // Only events the fast path read as they are: zod may have accepted others by changing them (a key stripped).
-    if (head !== null && valid.plain && this.#validEvents.size < MAX_KNOWN_EVENTS) this.#validEvents.add(head);
-    if (this.#broken) return;
-    const v = await verifyRun(line.parsed, this.o.sha256, hashed);
-    if (!v.ok && v.status !== "unsealed") {
-      this.#broken = rejected(brokenJsonlRun(i, v));
-      return;
-    }
-    if (!v.ok) this.#unsealed += 1;
-    this.#digests.push(verifiedDigest(v));
-    if (this.#unknownFixture) return;
-    const fixture = this.fixture(valid.value.fixture.id);
-    if (!fixture) {
-      this.#unknownFixture = unknownFixture(`runs[${i}].fixture.id`, valid.value.fixture.id);
-      return;
-    }
-    const rescored = await this.replays.rescore(valid.value, fixture, recordedEvents(line.parsed, hashed));
-    if (rescored.differences.length > 0) this.#differing += 1;
-    await this.ran(rescored.run);
-  }
-
-  /** Validation names the header first, then the closing line, then the first invalid run line. */
-  async end(): Promise<ImportResult> {
-    if (this.#headerProblem) return refused(this.#headerProblem);
-    const last = this.#held;
-    let end: JsonlSuiteEnd | null = null;
-    if (last && isClosingLine(last)) {
-      const closing = validateJsonlClosing(last);
-      if (!closing.ok) return refused(closing.message);
-      end = closing.value;
-    } else if (last) {
-      await this.#run(last);
-    }
-    if (this.#invalid) return refused(this.#invalid);
-    if (this.#broken) return refused(this.#broken);
-    const header = this.#header as JsonlSuiteHeader;
-    const verification = await concludeJsonlSuite(header, this.#digests, end, this.#unsealed, this.o.sha256);
-    if (verification.status === "broken") return refused(rejected(verification));
-    if (this.#unknownFixture) return refused(this.#unknownFixture);
-    return { ok: true, kind: "suite", runs: this.#runs, differing: this.#differing, replayed: this.replays.replayed, verification };
-  }
-}
-
 
 /** A file's bytes already in memory, as a source of one chunk (or of chunks of `size`, to test a stream). */
 export function bytesSource(bytes: Uint8Array, chunkSize = bytes.length || 1): ImportSource {

@@ -85,7 +85,7 @@ export function validateJsonlRun(line: JsonLine, eventsKnownValid = false): { ok
   // Known events are the parsed ones, which were hashed: only trusted if validation reads the same array.
   const known = eventsKnownValid && eventsOf(line.value) === eventsOf(line.parsed) && eventsOf(line.value) !== undefined;
   const fast = plainlyValidRun(line.value, known);
-  // `plain`: the run is its value as read, its events included; only then may its events vouch for another run's.
+  // `plain`: the fast path vouched for the run as read (its events read, or known from a run it read); only then may its events vouch for another run's.
   if (fast) return { ok: true, value: fast, plain: true };
   const run = validateJson(line.value, ScoredRunExport);
   return run.ok ? { ...run, plain: false } : { ok: false, message: `line ${line.line}: not a valid finbound.scored-run/v1 line: ${run.message}` };
