@@ -1,29 +1,50 @@
-import type { CollectedResponse } from "../schemas/collected-trace.ts";
-import type { Candidate } from "../runtime/candidate.ts";
+import { TIMED_OUT_ENDINGS, type CollectedResponse } from "../schemas/collected-trace.ts";
+import type { Candidate, RequestCut } from "../runtime/candidate.ts";
+import type { RecordedReplies } from "./recorded.ts";
 
 /**
- * A candidate that hands back recorded replies in order, each taking its recorded latency on
- * the run's clock. Used for scripted candidates and for collected traces alike.
+ * A candidate that hands back recorded replies in order, each taking its recorded latency on the
+ * run's clock. Used for scripted candidates and for collected traces alike. A reply recorded with
+ * its instant and ending (what `recordedReplies` writes) is re-enacted: the run's clock reaches the
+ * instant the recorded run sent it, and it ends as it ended there, whatever its latency says.
  */
-export function replayCandidate(name: string, responses: readonly CollectedResponse[]): Candidate {
+export function replayCandidate(name: string, responses: readonly CollectedResponse[], deadlineReachedAtMs?: number): Candidate {
   let next = 0;
   return {
     name,
+    nextStepAt: () => (next < responses.length ? responses[next]?.at_ms : deadlineReachedAtMs),
+    cutShort(): RequestCut {
+      const r = responses[next - 1];
+      return { ...(r?.ending === undefined ? {} : { ending: r.ending }), ...(r?.queue_ms === undefined ? {} : { queue_ms: r.queue_ms }) };
+    },
     async next() {
       const response = responses[next];
       if (!response) {
         return { value: { ok: false, code: "trace_exhausted", detail: `the trace holds ${responses.length} replies and the run asked for another` } };
       }
       next += 1;
+      const timing = { durationMs: response.latency_ms, ...(response.ending === undefined ? {} : { ends: TIMED_OUT_ENDINGS.has(response.ending) ? ("timeout" as const) : ("done" as const) }) };
       if (response.failure) {
         const { code, status } = response.failure;
-        return { value: { ok: false, code, detail: "a failure recorded in the trace", ...(status === undefined ? {} : { status }) }, durationMs: response.latency_ms };
+        return { value: { ok: false, code, detail: "a failure recorded in the trace", ...(status === undefined ? {} : { status }), ...(response.queue_ms === undefined ? {} : { queue_ms: response.queue_ms }) }, ...timing };
       }
+      const { queue_ms, prompt_ms, generation_ms } = response;
+      const timings = { ...(queue_ms === undefined ? {} : { queue_ms }), ...(prompt_ms === undefined ? {} : { prompt_ms }), ...(generation_ms === undefined ? {} : { generation_ms }) };
       return {
-        value: { ok: true, text: response.text, finishReason: response.finish_reason ?? null, usage: null },
-        durationMs: response.latency_ms,
+        value: {
+          ok: true,
+          text: response.text,
+          finishReason: response.finish_reason ?? null,
+          usage: response.usage ?? null,
+          ...(response.model === undefined ? {} : { model: response.model }),
+          ...(Object.keys(timings).length === 0 ? {} : { timings }),
+        },
+        ...timing,
       };
     },
     remaining: () => Math.max(0, responses.length - next),
   };
 }
+
+/** A replay of a run's own record: its events' replies, re-enacted. */
+export const recordedCandidate = (name: string, recorded: RecordedReplies): Candidate => replayCandidate(name, recorded.responses, recorded.deadline_reached_at_ms);

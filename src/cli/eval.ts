@@ -1,11 +1,10 @@
-import { responsesFromEvents } from "../candidates/recorded.ts";
 import { evaluateScripted } from "../evaluation/evaluate.ts";
-import { runHttpTrial } from "../evaluation/http-trial.ts";
+import { collectedTraceOf, runHttpTrial } from "../evaluation/http-trial.ts";
 import { jobsOfShard, parseShard, planJobs, runPool, type Job } from "../evaluation/plan.ts";
 import { reliabilityOf, summarise, type RunSummary } from "../evaluation/reliability.ts";
 import { exportRun } from "../integrity/export.ts";
 import { createRealClock } from "../runtime/clock.ts";
-import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
+import type { CollectedTrace } from "../schemas/collected-trace.ts";
 import type { CandidateKind, EvaluationPlan } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
@@ -141,26 +140,9 @@ async function evaluate(argv: string[], io: CliIo): Promise<number> {
 
 /** One trial of the HTTP candidate on the real clock, with the trace to collect and the settings behind it. */
 async function runHttp(http: HttpCandidateFactory, fixture: Fixture, trial: number, settings: ReturnType<typeof runSettingsFrom>): Promise<{ run: ScoredRun; trace: CollectedTrace }> {
-  const { run, record } = await runHttpTrial({ fixture, name: http.name, settings: http.settings, seed: http.seed, trial, fetch: nodeFetch, clock: createRealClock(), ...settings });
-  const reported = record.events.findLast((e) => e.kind === "model_reply" && e.model !== undefined);
-  const trace: CollectedTrace = {
-    format: COLLECTED_TRACE_FORMAT,
-    fixture: fixture.id,
-    candidate: {
-      name: http.name,
-      settings: {
-        ...http.publicSettings,
-        repair: settings.budget.repair,
-        lenient_fence: settings.parser?.lenientFence === true,
-        response_format: http.settings.responseFormat,
-        model: http.settings.model,
-        reported_model: reported?.kind === "model_reply" ? (reported.model ?? null) : null,
-      },
-    },
-    responses: responsesFromEvents(record.events),
-    trial,
-  };
-  return { run, trace };
+  const t = { fixture, name: http.name, settings: http.settings, seed: http.seed, trial, ...settings };
+  const { run, record } = await runHttpTrial({ ...t, fetch: nodeFetch, clock: createRealClock() });
+  return { run, trace: collectedTraceOf(t, record) };
 }
 
 if (isEntryPoint(import.meta.url)) await runAsScript(main);

@@ -23,6 +23,8 @@ export async function evaluateScripted(fixture: Fixture, candidateName: string, 
   return toScoredRun(record, fixture, options);
 }
 
+const budgetWords = (b: BudgetConfig): string => `${b.max_decisions} decisions, a ${b.deadline_ms} ms deadline and ${b.request_timeout_ms} ms per request`;
+
 const runSettings = (o: EvaluateOptions) => ({ ...(o.budget ? { budget: o.budget } : {}), ...(o.parser ? { parser: o.parser } : {}) });
 
 export type TraceScore = { ok: true; run: ScoredRun; /** What the replay had to assume or override, for the user to read. */ notes: string[] } | { ok: false; code: "unknown_fixture"; message: string };
@@ -46,8 +48,11 @@ export function traceReading(trace: CollectedTrace, options: EvaluateOptions): {
   };
   const repair = pick("repair");
   const lenientFence = pick("lenient_fence");
+  // A recorded budget is the one the run was held to; a file without one is replayed under the caller's.
+  const budget = recorded.budget ?? options.budget ?? REFERENCE_BUDGET;
+  if (recorded.budget === undefined) notes.push(`the trace does not record its budget: replayed with ${budgetWords(budget)}`);
   return {
-    options: { ...options, budget: { ...(options.budget ?? REFERENCE_BUDGET), repair }, parser: { ...options.parser, lenientFence } },
+    options: { ...options, budget: { ...budget, repair }, parser: { ...options.parser, lenientFence } },
     notes,
   };
 }
@@ -61,7 +66,7 @@ export async function scoreCollectedTrace(trace: CollectedTrace, fixtures: reado
   const fixture = fixtures.find((f) => f.id === trace.fixture);
   if (!fixture) return { ok: false, code: "unknown_fixture", message: `unknown fixture ${JSON.stringify(trace.fixture)}` };
   const reading = traceReading(trace, options);
-  const candidate = replayCandidate(trace.candidate.name, trace.responses);
+  const candidate = replayCandidate(trace.candidate.name, trace.responses, trace.deadline_reached_at_ms);
   const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), ...runSettings(reading.options) });
   return { ok: true, run: toScoredRun(record, fixture, options), notes: reading.notes };
 }

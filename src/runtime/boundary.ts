@@ -1,7 +1,7 @@
 import type { AuthContext } from "../schemas/context.ts";
 import type { ToolFault } from "../schemas/fixture.ts";
 import type { DenialCode, ToolErrorCode } from "../schemas/tool-call.ts";
-import type { Clock } from "./clock.ts";
+import type { Bounded, Clock } from "./clock.ts";
 import { publicIssue } from "../schemas/describe-issues.ts";
 import { isPlainObject } from "./freeze.ts";
 import { lookupTool } from "./tools/catalogue.ts";
@@ -54,19 +54,30 @@ export interface ExecutionLimits {
   cancel?: AbortSignal;
 }
 
-/** Step 4, execution under a timeout. Internal detail is returned apart, for the diagnostics only. */
-export async function executeTool(tool: ToolSpec<never>, input: never, env: ToolEnvironment, limits: ExecutionLimits): Promise<BoundaryOutcome> {
+/**
+ * Step 4, execution under a timeout. Internal detail is returned apart, for the diagnostics only.
+ * `spentMs` is the call's time in the sandbox — its declared latency, or its whole allowance when it
+ * timed out — on any clock, so a live run and its replay count a tool the same.
+ */
+export async function executeTool(tool: ToolSpec<never>, input: never, env: ToolEnvironment, limits: ExecutionLimits): Promise<{ outcome: BoundaryOutcome; spentMs: number }> {
   const { fault } = limits;
+  let declaredMs = 0;
   const bounded = await limits.clock.within(
     limits.limitMs,
     async () => {
       const durationMs = fault?.latency_ms ?? 0;
       // A faulty service fails, unless it is so slow that the timeout comes first.
       if (fault?.internal_error !== undefined && durationMs < limits.limitMs) throw new Error(fault.internal_error);
+      declaredMs = durationMs;
       return { value: tool.run(input, env), durationMs };
     },
     limits.cancel,
   );
+  return { outcome: executed(tool, bounded, limits), spentMs: bounded.status === "timeout" ? limits.limitMs : declaredMs };
+}
+
+function executed(tool: ToolSpec<never>, bounded: Bounded<ReturnType<ToolSpec<never>["run"]>>, limits: ExecutionLimits): BoundaryOutcome {
+  const { fault } = limits;
   const unavailable = (internal: string, deadlineHit = false): BoundaryOutcome => ({
     kind: "tool_error",
     code: "unavailable",

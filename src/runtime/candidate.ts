@@ -1,6 +1,7 @@
 import type { AuthContext } from "../schemas/context.ts";
 import type { ConfirmedScenario } from "../schemas/fixture.ts";
-import type { ModelFailureCode, TokenUsage } from "../schemas/event.ts";
+import type { RequestEnding } from "../schemas/collected-trace.ts";
+import type { ModelFailureCode, RequestTimings, TokenUsage } from "../schemas/event.ts";
 import type { Timed } from "./clock.ts";
 
 /** What the candidate is told about its task. The document, when present, is data. */
@@ -27,9 +28,17 @@ export interface CandidateTurn {
 }
 
 export type CandidateReply =
-  | { ok: true; text: string; finishReason: string | null; usage: TokenUsage | null; /** The model the server said answered. */ model?: string }
+  | { ok: true; text: string; finishReason: string | null; usage: TokenUsage | null; /** The model the server said answered. */ model?: string; timings?: RequestTimings }
   /** `detail` is restricted: it goes to the diagnostics only. */
-  | { ok: false; code: ModelFailureCode; detail: string; /** The HTTP status of a failed request, when there was one. */ status?: number };
+  | { ok: false; code: ModelFailureCode; detail: string; /** The HTTP status of a failed request, when there was one. */ status?: number; queue_ms?: number };
+
+/** What a candidate knows of a request the run's clock cut short. */
+export interface RequestCut {
+  /** How long it waited for a server slot. */
+  queue_ms?: number;
+  /** A replayed request: how the recorded run saw it end. */
+  ending?: RequestEnding;
+}
 
 /** Where decisions come from: a script, a collected trace, or a model over HTTP. */
 export interface Candidate {
@@ -37,4 +46,8 @@ export interface Candidate {
   next(turn: CandidateTurn, signal: AbortSignal): Promise<Timed<CandidateReply>>;
   /** Replies a finite candidate still holds when the run ends (collected traces report them as unused). */
   remaining?(): number;
+  /** A replayed candidate: when the recorded run began its next step, for the run's clock to reach first. */
+  nextStepAt?(): number | undefined;
+  /** The request in flight was just cut short by the run's clock: what the candidate knows of it. */
+  cutShort?(): RequestCut;
 }

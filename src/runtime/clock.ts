@@ -8,17 +8,32 @@ export interface Clock {
   /** Milliseconds since the clock was made; never decreases. */
   now(): number;
   within<T>(limitMs: number, op: (signal: AbortSignal) => Promise<Timed<T>>, cancel?: AbortSignal): Promise<Bounded<T>>;
+  /**
+   * Virtual clocks only: move on to a recorded instant (never back). A replay moves its clock to the
+   * instant the recorded run sent each request, so every check of the time left is made at the same instant.
+   */
+  reach?(instant: number): void;
 }
 
 /** An operation's value and, for simulated operations, how long it is meant to take. */
 export interface Timed<T> {
   value: T;
   durationMs?: number;
+  /**
+   * A recorded operation re-enacted: it ends so, after `durationMs`, whatever its duration and limit
+   * would say. (A recorded answer that arrived just inside its limit stays an answer.)
+   */
+  ends?: "done" | "timeout";
 }
 
+/**
+ * How a bounded operation ended. `elapsedMs` is its time on the clock: the declared duration (or the
+ * limit, when it timed out) on a virtual clock, the measured time on the real one. Runs count time
+ * with it, so a replay that declares a recorded latency counts exactly that latency.
+ */
 export type Bounded<T> =
-  | { status: "done"; value: T }
-  | { status: "timeout" }
+  | { status: "done"; value: T; elapsedMs: number }
+  | { status: "timeout"; elapsedMs: number }
   | { status: "cancelled" }
   | { status: "failed"; error: unknown };
 
@@ -33,7 +48,7 @@ const fitsIn = (durationMs: number, limitMs: number): boolean => durationMs < li
  */
 const NEVER_CUT: AbortSignal = new AbortController().signal;
 
-export function createVirtualClock(): Clock & { advance(ms: number): void } {
+export function createVirtualClock(): Clock & { advance(ms: number): void; reach(instant: number): void } {
   let t = 0;
   const advance = (ms: number): void => {
     if (ms > 0) t += ms;
@@ -41,6 +56,9 @@ export function createVirtualClock(): Clock & { advance(ms: number): void } {
   return {
     now: () => t,
     advance,
+    reach(instant) {
+      if (instant > t) t = instant;
+    },
     async within(limitMs, op, cancel) {
       if (cancel?.aborted) return { status: "cancelled" };
       let timed: Timed<Awaited<ReturnType<typeof op>>["value"]>;
@@ -50,12 +68,16 @@ export function createVirtualClock(): Clock & { advance(ms: number): void } {
         return { status: "failed", error };
       }
       const duration = timed.durationMs ?? 0;
+      if (timed.ends !== undefined) {
+        advance(duration);
+        return timed.ends === "done" ? { status: "done", value: timed.value, elapsedMs: duration } : { status: "timeout", elapsedMs: duration };
+      }
       if (!fitsIn(duration, limitMs)) {
         advance(limitMs);
-        return { status: "timeout" };
+        return { status: "timeout", elapsedMs: limitMs };
       }
       advance(duration);
-      return { status: "done", value: timed.value };
+      return { status: "done", value: timed.value, elapsedMs: duration };
     },
   };
 }
@@ -71,7 +93,8 @@ export function createRealClock(): Clock {
         const controller = new AbortController();
         let settled = false;
         let declaredWait: ReturnType<typeof setTimeout> | undefined;
-        const settle = (b: Bounded<never> | { status: "done"; value: unknown }): void => {
+        const start = now();
+        const settle = (b: Bounded<never> | { status: "done"; value: unknown; elapsedMs: number }): void => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
@@ -85,19 +108,19 @@ export function createRealClock(): Clock {
         };
         const timer = setTimeout(() => {
           controller.abort("timeout");
-          settle({ status: "timeout" });
+          settle({ status: "timeout", elapsedMs: now() - start });
         }, limitMs);
         if (cancel?.aborted) return onCancel();
         cancel?.addEventListener("abort", onCancel, { once: true });
-        const start = now();
+        const done = (value: unknown): void => settle({ status: "done", value, elapsedMs: now() - start });
         op(controller.signal).then(
           (timed) => {
             // A simulated operation that declares a duration really takes it on the real clock.
             const rest = (timed.durationMs ?? 0) - (now() - start);
-            if (settled || rest <= 0) return settle({ status: "done", value: timed.value });
-            declaredWait = setTimeout(() => settle({ status: "done", value: timed.value }), rest);
+            if (settled || rest <= 0) return done(timed.value);
+            declaredWait = setTimeout(() => done(timed.value), rest);
           },
-          (error: unknown) => settle(controller.signal.aborted ? { status: "timeout" } : { status: "failed", error }),
+          (error: unknown) => settle(controller.signal.aborted ? { status: "timeout", elapsedMs: now() - start } : { status: "failed", error }),
         );
       });
     },
@@ -122,6 +145,7 @@ export function createPacedClock(factor: number, capMs = 1_500): Clock {
   const now = (): number => (watching ? watching.start + watching.duration * share(watching) : virtual.now() - unplayed);
   return {
     now,
+    reach: (instant) => virtual.reach(instant + unplayed),
     async within(limitMs, op, cancel) {
       const start = now();
       const bounded = await virtual.within(limitMs, op, cancel);

@@ -56,6 +56,14 @@ class Episode {
   #step = 0;
   #decisionsUsed = 0;
   #attempts = 0;
+  /**
+   * The run's time as the runtime acts on it: the instant a step began (read from the clock), then
+   * the instant each wait ended (a reply after its latency, a tool after its sandbox time). Every
+   * check of the time left and every event's time is this, never a fresh reading in between.
+   */
+  #instant = 0;
+  /** Time this run's requests spent waiting for server slots: not the candidate's time. */
+  #queuedMs = 0;
 
   constructor(options: RunOptions) {
     this.#o = options;
@@ -103,27 +111,36 @@ class Episode {
     let repairUsed = false;
     let repairing = false;
     for (;;) {
-      const remaining = budget.deadline_ms - clock.now();
-      if (remaining <= 0) return this.#exhausted("deadline");
+      // A replay's clock first reaches the instant the recorded run began this step.
+      const recordedStart = candidate.nextStepAt?.();
+      if (recordedStart !== undefined) clock.reach?.(recordedStart);
+      const startedAt = Math.max(clock.now(), this.#instant);
+      this.#instant = startedAt;
+      const remaining = budget.deadline_ms - startedAt;
+      if (remaining <= 0) return this.#outOfTime();
       this.#step = this.#decisionsUsed + 1;
       const limit = Math.min(budget.request_timeout_ms, remaining);
       this.#emit({ kind: "model_request", timeout_ms: limit, repair: repairing });
       const turn: CandidateTurn = { step: this.#step, brief: this.#brief, transcript: this.#transcript.view() };
-      const started = clock.now();
       const bounded = await clock.within(limit, (signal) => candidate.next(turn, signal), cancel);
-      const latency = clock.now() - started;
-      if (bounded.status === "timeout") {
-        if (limit < budget.request_timeout_ms) return this.#exhausted("deadline");
-        return this.#modelFailure("model_timeout", latency, `no reply within ${limit} ms`);
+      if (bounded.status === "cancelled" || bounded.status === "failed") {
+        this.#instant = Math.max(startedAt, clock.now());
+        const waited = this.#instant - startedAt;
+        return bounded.status === "cancelled" ? this.#modelFailure("model_cancelled", waited, "the run was stopped") : this.#modelFailure("model_network_error", waited, describeError(bounded.error));
       }
-      if (bounded.status === "cancelled") return this.#modelFailure("model_cancelled", latency, "the run was stopped");
-      if (bounded.status === "failed") return this.#modelFailure("model_network_error", latency, describeError(bounded.error));
+      const latency = bounded.elapsedMs;
+      this.#instant = startedAt + latency;
+      if (bounded.status === "timeout") return this.#requestCut(limit, latency);
       const answer = bounded.value;
-      if (!answer.ok) return this.#modelFailure(answer.code, latency, answer.detail, answer.status);
+      if (!answer.ok) {
+        this.#queuedMs += answer.queue_ms ?? 0;
+        return this.#modelFailure(answer.code, latency, answer.detail, answer.status, answer.queue_ms);
+      }
       const reply = { ...answer, text: toWellFormed(answer.text) };
-      this.#emit({ kind: "model_reply", text: reply.text, latency_ms: latency, finish_reason: reply.finishReason, usage: reply.usage, ...(reply.model === undefined ? {} : { model: reply.model }) });
+      this.#queuedMs += reply.timings?.queue_ms ?? 0;
+      this.#emit({ kind: "model_reply", text: reply.text, latency_ms: latency, finish_reason: reply.finishReason, usage: reply.usage, ...(reply.model === undefined ? {} : { model: reply.model }), ...reply.timings });
       // A reply that lands after the deadline is not a success, however valid.
-      if (clock.now() >= budget.deadline_ms) return this.#exhausted("deadline");
+      if (this.#instant >= budget.deadline_ms) return this.#outOfTime();
       this.#decisionsUsed += 1;
       repairing = false;
       this.#transcript.append({ role: "candidate", text: reply.text });
@@ -156,6 +173,36 @@ class Episode {
     }
   }
 
+  /**
+   * A request the run's clock cut short. A replayed one ends as the recorded run saw it end; a live
+   * one by what it waited for: a server slot (the serving side's), the run's deadline, or its own timeout.
+   */
+  #requestCut(limit: number, latency: number): Ending {
+    const cut = this.#o.candidate.cutShort?.() ?? {};
+    const queued = cut.queue_ms ?? 0;
+    this.#queuedMs += queued;
+    const ending = cut.ending ?? (queued > 0 ? "queue_timeout" : limit < this.#budget.request_timeout_ms ? "run_deadline" : "request_timeout");
+    switch (ending) {
+      case "queue_timeout":
+        return this.#modelFailure("model_queue_timeout", latency, `no reply within ${limit} ms, ${Math.round(queued)} ms of it waiting for a server slot`, undefined, queued);
+      case "run_deadline":
+        return this.#outOfTime(latency);
+      default:
+        return this.#modelFailure("model_timeout", latency, `no reply within ${limit} ms`);
+    }
+  }
+
+  /**
+   * The run's deadline has passed. When the run spent time waiting for server slots, that waiting is
+   * not the candidate's time: the ending is the serving side's (`model_queue_timeout`).
+   */
+  #outOfTime(cutRequestMs?: number): Ending {
+    this.#emit({ kind: "budget_exhausted", reason: "deadline", ...(cutRequestMs === undefined ? {} : { latency_ms: cutRequestMs }) });
+    if (this.#queuedMs <= 0) return { by: "budget", reason: "deadline" };
+    this.#diagnose("model", null, `the run's deadline passed after ${Math.round(this.#queuedMs)} ms waiting for server slots`);
+    return { by: "model_failure", code: "model_queue_timeout" };
+  }
+
   /** One tool decision through the boundary, in the spec's order. */
   async #attempt(tool: string, args: unknown, noDecisionLeft: boolean): Promise<Ending | null> {
     this.#attempts += 1;
@@ -168,6 +215,7 @@ class Episode {
       return this.#exhausted("steps");
     }
     const outcome = await this.#authoriseAndRun(tool, args);
+    this.#instant += outcome.spentMs ?? 0;
     switch (outcome.kind) {
       case "denied":
         this.#emit({ kind: "denial", call_id, code: outcome.code, detail: outcome.detail });
@@ -176,7 +224,7 @@ class Episode {
       case "tool_error":
         if (outcome.internal !== null) this.#diagnose("tool", call_id, outcome.internal);
         this.#emit({ kind: "tool_error", call_id, code: outcome.code, detail: outcome.detail });
-        if (outcome.deadlineHit) return this.#exhausted("deadline");
+        if (outcome.deadlineHit) return this.#outOfTime();
         this.#observe(call_id, { status: "tool_error", code: outcome.code, detail: outcome.detail });
         return null;
       case "observed": {
@@ -190,21 +238,23 @@ class Episode {
     }
   }
 
-  async #authoriseAndRun(tool: string, args: unknown): Promise<BoundaryOutcome> {
+  async #authoriseAndRun(tool: string, args: unknown): Promise<BoundaryOutcome & { spentMs?: number }> {
     const permitted = checkPermission(tool, args, this.#env.context);
     if ("kind" in permitted) return permitted;
     const evidence: EvidenceView = { snapshotRead: (h) => this.#reads.get(h) };
     const validated = validateArguments(permitted, evidence, this.#env);
     if (!validated.ok) return { kind: "tool_error", code: validated.code, detail: validated.detail, internal: null, deadlineHit: false };
-    const remaining = this.#budget.deadline_ms - this.#o.clock.now();
+    // The allowance counts from the instant the decision arrived: the runtime's own work is not the tool's time.
+    const remaining = this.#budget.deadline_ms - this.#instant;
     const limitMs = Math.min(this.#budget.tool_timeout_ms, remaining);
-    return executeTool(permitted.tool, validated.input, this.#env, {
+    const { outcome, spentMs } = await executeTool(permitted.tool, validated.input, this.#env, {
       clock: this.#o.clock,
       limitMs,
       limitIsDeadline: limitMs < this.#budget.tool_timeout_ms,
       fault: this.#o.fixture.tool_faults?.[permitted.tool.name],
       ...(this.#o.cancel ? { cancel: this.#o.cancel } : {}),
     });
+    return { ...outcome, spentMs };
   }
 
   #observe(call_id: string, payload: Record<string, unknown>): void {
@@ -216,9 +266,9 @@ class Episode {
     return { by: "budget", reason };
   }
 
-  #modelFailure(code: ModelFailureCode, latency: number, detail: string, status?: number): Ending {
+  #modelFailure(code: ModelFailureCode, latency: number, detail: string, status?: number, queueMs?: number): Ending {
     this.#diagnose("model", null, detail);
-    this.#emit({ kind: "model_failure", code, latency_ms: latency, ...(status === undefined ? {} : { status }) });
+    this.#emit({ kind: "model_failure", code, latency_ms: latency, ...(status === undefined ? {} : { status }), ...(queueMs === undefined ? {} : { queue_ms: queueMs }) });
     return { by: "model_failure", code };
   }
 
@@ -226,7 +276,8 @@ class Episode {
     this.#diagnostics.push({ step: this.#step, call_id, source, detail });
   }
 
+  /** Every event carries the instant the runtime acted on, so a replay of the same record stamps the same times. */
   #emit(event: NewEvent): RunEvent {
-    return this.#log.append(event, this.#step, this.#o.clock.now());
+    return this.#log.append(event, this.#step, this.#instant);
   }
 }

@@ -39,6 +39,18 @@ export const ModelRequestEvent = z.strictObject({
   repair: z.boolean(),
 });
 
+/**
+ * Where a request's wall time went, beside its latency: `queue_ms` waiting for a server slot (finbound's
+ * count of its own requests ahead of it, when the server's slot count is known), `prompt_ms` and
+ * `generation_ms` as the server reported them (llama.cpp's `timings`). Each only when known.
+ */
+export const RequestTimings = z.strictObject({
+  queue_ms: z.number().nonnegative().optional(),
+  prompt_ms: z.number().nonnegative().optional(),
+  generation_ms: z.number().nonnegative().optional(),
+});
+export type RequestTimings = z.infer<typeof RequestTimings>;
+
 export const ModelReplyEvent = z.strictObject({
   ...base,
   kind: z.literal("model_reply"),
@@ -48,10 +60,13 @@ export const ModelReplyEvent = z.strictObject({
   usage: TokenUsage.nullable(),
   /** The model the server said answered, when it said (llama-server answers under its alias). */
   model: z.string().optional(),
+  ...RequestTimings.shape,
 });
 
 export const ModelFailureCode = z.enum([
   "model_timeout",
+  /** The request's time (or the run's) was spent waiting for a server slot: the serving side's, never the model's. */
+  "model_queue_timeout",
   "model_http_error",
   "model_rate_limited",
   "model_network_error",
@@ -69,6 +84,7 @@ export const ModelFailureEvent = z.strictObject({
   latency_ms: z.number().nonnegative(),
   /** The HTTP status of a request the server answered with an error (`model_http_error 500`). */
   status: z.number().int().optional(),
+  queue_ms: RequestTimings.shape.queue_ms,
 });
 
 export const DecisionEvent = z.strictObject({
@@ -149,6 +165,8 @@ export const BudgetExhaustedEvent = z.strictObject({
   ...base,
   kind: z.literal("budget_exhausted"),
   reason: BudgetReason,
+  /** When the deadline cut a request short: how long that request had waited (a replay re-enacts it). */
+  latency_ms: z.number().nonnegative().optional(),
 });
 
 export const FinalEvent = z.strictObject({

@@ -115,9 +115,9 @@ export const EVENT_SHAPES: Readonly<Record<RunEvent["kind"], Shape>> = {
   model_request: { required: { ...base, kind: literal("model_request"), timeout_ms: nonnegative, repair: boolean } },
   model_reply: {
     required: { ...base, kind: literal("model_reply"), text: string, latency_ms: nonnegative, finish_reason: nullable(string), usage: nullable(usage) },
-    optional: { model: string },
+    optional: { model: string, queue_ms: nonnegative, prompt_ms: nonnegative, generation_ms: nonnegative },
   },
-  model_failure: { required: { ...base, kind: literal("model_failure"), code: oneOf(ModelFailureCode), latency_ms: nonnegative }, optional: { status: int } },
+  model_failure: { required: { ...base, kind: literal("model_failure"), code: oneOf(ModelFailureCode), latency_ms: nonnegative }, optional: { status: int, queue_ms: nonnegative } },
   decision: {
     required: { ...base, kind: literal("decision"), decision: oneOf(DecisionEvent.shape.decision), body: record },
     optional: { lenient: literal("markdown_fence"), discarded_fields: arrayOf(string) },
@@ -128,7 +128,7 @@ export const EVENT_SHAPES: Readonly<Record<RunEvent["kind"], Shape>> = {
   observation: { required: { ...base, kind: literal("observation"), call_id: string, evidence_id: string, tool: string, data: record } },
   tool_error: { required: { ...base, kind: literal("tool_error"), call_id: string, code: oneOf(ToolErrorCode), detail: string } },
   not_run: { required: { ...base, kind: literal("not_run"), call_id: string, detail: string } },
-  budget_exhausted: { required: { ...base, kind: literal("budget_exhausted"), reason: oneOf(BudgetReason) } },
+  budget_exhausted: { required: { ...base, kind: literal("budget_exhausted"), reason: oneOf(BudgetReason) }, optional: { latency_ms: nonnegative } },
   final: {
     required: {
       ...base,

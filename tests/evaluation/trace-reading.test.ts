@@ -25,7 +25,7 @@ describe("a collected trace is replayed the way it was collected (SPEC §10)", (
     expect((await score(needsRepair({ repair: true, lenient_fence: false }))).run.outcome).toBe("answered");
     const off = await score(needsRepair({ repair: false, lenient_fence: false }), true);
     expect(off.run.outcome).toBe("invalid_output");
-    expect(off.notes).toEqual(["the trace was collected with repair off: replayed so, whatever the command line says"]);
+    expect(off.notes[0]).toBe("the trace was collected with repair off: replayed so, whatever the command line says");
   });
 
   it("honours lenient_fence recorded in the file", async () => {
@@ -36,10 +36,26 @@ describe("a collected trace is replayed the way it was collected (SPEC §10)", (
   it("reads a v1 file without settings with the caller's, and says what it assumed", async () => {
     const plain = await score(needsRepair());
     expect(plain.run.outcome).toBe("invalid_output");
-    expect(plain.notes).toEqual(["the trace does not record repair: replayed with repair off", "the trace does not record lenient_fence: replayed with lenient_fence off"]);
+    expect(plain.notes).toEqual([
+      "the trace does not record repair: replayed with repair off",
+      "the trace does not record lenient_fence: replayed with lenient_fence off",
+      "the trace does not record its budget: replayed with 4 decisions, a 30000 ms deadline and 15000 ms per request",
+    ]);
     const repaired = await score(needsRepair(), true);
     expect(repaired.run.outcome).toBe("answered");
     expect(repaired.notes[0]).toBe("the trace does not record repair: replayed with repair on");
+  });
+
+  it("runs under the budget the trace records, whatever the command line says", async () => {
+    const slow = (settings: Record<string, unknown>) =>
+      CollectedTrace.parse({ format: "finbound.collected-trace/v1", fixture: "fv-scenario-a", candidate: { name: "m", settings: { repair: false, lenient_fence: false, ...settings } }, responses: [{ text: TOOL, latency_ms: 3_000 }, { text: FINAL, latency_ms: 3_000 }] });
+    const tight = { ...REFERENCE_BUDGET, deadline_ms: 5_000, request_timeout_ms: 4_000 };
+    const recorded = await score(slow({ budget: tight }));
+    expect(recorded.run.result).toMatchObject({ outcome: "budget_exhausted", reason: "deadline" });
+    expect(recorded.notes).toEqual([]);
+    const assumed = await score(slow({}));
+    expect(assumed.run.outcome).toBe("answered");
+    expect(assumed.notes).toEqual(["the trace does not record its budget: replayed with 4 decisions, a 30000 ms deadline and 15000 ms per request"]);
   });
 
   it("replays a recorded failure with its code and status, and a bare legacy code too", async () => {

@@ -66,10 +66,10 @@ function lateReplyClock(): Clock {
       const duration = timed.durationMs ?? 0;
       if (duration > limitMs) {
         t += limitMs;
-        return { status: "timeout" };
+        return { status: "timeout", elapsedMs: limitMs };
       }
       t += duration;
-      return { status: "done", value: timed.value };
+      return { status: "done", value: timed.value, elapsedMs: duration };
     },
   };
 }

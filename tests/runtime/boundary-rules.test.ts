@@ -83,11 +83,11 @@ describe("step 3, narrow validation", () => {
 
 describe("step 4, execution under a timeout", () => {
   it("a tool that answers in time is observed, with its output", async () => {
-    expect(await executeTool(spec("portfolio.read"), read("HH-1001"), env, limits())).toEqual({ kind: "observed", data: snapshot });
+    expect(await executeTool(spec("portfolio.read"), read("HH-1001"), env, limits())).toEqual({ outcome: { kind: "observed", data: snapshot }, spentMs: 0 });
   });
 
   it("a tool's own failure passes through as its public tool error, with nothing internal and no deadline", async () => {
-    expect(await executeTool(spec("portfolio.read"), read("HH-3003"), env, limits())).toEqual({
+    expect((await executeTool(spec("portfolio.read"), read("HH-3003"), env, limits())).outcome).toEqual({
       kind: "tool_error",
       code: "not_found",
       detail: "no snapshot for HH-3003",
@@ -99,33 +99,37 @@ describe("step 4, execution under a timeout", () => {
   it("a service that takes its whole allowance has timed out: unavailable, the limit and the internal error only in the internal text", async () => {
     const fault = { latency_ms: 2_000, internal_error: "ETIMEDOUT snapshot-store.internal:5432" };
     expect(await executeTool(spec("portfolio.read"), read("HH-1001"), env, limits({ fault }))).toEqual({
-      kind: "tool_error",
-      code: "unavailable",
-      detail: "portfolio.read is unavailable",
-      internal: "portfolio.read did not answer within 2000 ms: ETIMEDOUT snapshot-store.internal:5432",
-      deadlineHit: false,
+      outcome: {
+        kind: "tool_error",
+        code: "unavailable",
+        detail: "portfolio.read is unavailable",
+        internal: "portfolio.read did not answer within 2000 ms: ETIMEDOUT snapshot-store.internal:5432",
+        deadlineHit: false,
+      },
+      spentMs: 2_000,
     });
   });
 
   it("a timeout whose limit was the run's remaining time says the deadline was hit", async () => {
-    const outcome = await executeTool(spec("portfolio.read"), read("HH-1001"), env, limits({ limitMs: 700, limitIsDeadline: true, fault: { latency_ms: 900 } }));
+    const { outcome, spentMs } = await executeTool(spec("portfolio.read"), read("HH-1001"), env, limits({ limitMs: 700, limitIsDeadline: true, fault: { latency_ms: 900 } }));
     expect(outcome).toEqual({ kind: "tool_error", code: "unavailable", detail: "portfolio.read is unavailable", internal: "portfolio.read did not answer within 700 ms", deadlineHit: true });
+    expect(spentMs).toBe(700);
   });
 
   it("a timeout with no fault behind it names only the limit", async () => {
-    const alwaysLate: Clock = { now: () => 0, within: async () => ({ status: "timeout" }) };
-    expect(await executeTool(spec("portfolio.read"), read("HH-1001"), env, limits({ clock: alwaysLate, limitMs: 5 }))).toMatchObject({ internal: "portfolio.read did not answer within 5 ms", deadlineHit: false });
+    const alwaysLate: Clock = { now: () => 0, within: async () => ({ status: "timeout", elapsedMs: 5 }) };
+    expect((await executeTool(spec("portfolio.read"), read("HH-1001"), env, limits({ clock: alwaysLate, limitMs: 5 }))).outcome).toMatchObject({ internal: "portfolio.read did not answer within 5 ms", deadlineHit: false });
   });
 
   it("a service that fails fast is unavailable; the exception and its stack go only to the internal text, and the run goes on", async () => {
-    const outcome = await executeTool(spec("portfolio.read"), read("HH-1001"), env, limits({ fault: { latency_ms: 10, internal_error: "SQLITE_CORRUPT: malformed" } }));
+    const { outcome } = await executeTool(spec("portfolio.read"), read("HH-1001"), env, limits({ fault: { latency_ms: 10, internal_error: "SQLITE_CORRUPT: malformed" } }));
     expect(outcome).toMatchObject({ kind: "tool_error", code: "unavailable", detail: "portfolio.read is unavailable", deadlineHit: false });
     expect(outcome.kind === "tool_error" && outcome.internal).toMatch(/^Error: SQLITE_CORRUPT: malformed\nError: SQLITE_CORRUPT: malformed\n\s+at /);
   });
 
   it("a cancelled run cancels the call: unavailable, not a deadline", async () => {
     const cancel = AbortSignal.abort();
-    expect(await executeTool(spec("portfolio.read"), read("HH-1001"), env, limits({ cancel }))).toEqual({
+    expect((await executeTool(spec("portfolio.read"), read("HH-1001"), env, limits({ cancel }))).outcome).toEqual({
       kind: "tool_error",
       code: "unavailable",
       detail: "portfolio.read is unavailable",
@@ -136,7 +140,7 @@ describe("step 4, execution under a timeout", () => {
 
   it("output outside the tool's own contract never reaches anyone: unavailable, with every complaint of the contract kept internal", async () => {
     const broken: ToolSpec<never> = { ...spec("portfolio.read"), run: () => ({ ok: true, data: { household: 7, equity_inr: "lots" } }) };
-    const outcome = await executeTool(broken, read("HH-1001"), env, limits());
+    const { outcome } = await executeTool(broken, read("HH-1001"), env, limits());
     expect(outcome).toMatchObject({ kind: "tool_error", code: "unavailable", detail: "portfolio.read is unavailable", deadlineHit: false });
     expect(outcome.kind === "tool_error" && outcome.internal).toMatch(/^portfolio\.read returned output outside its contract: [A-Za-z][^;]*; [A-Za-z]/);
     expect(JSON.stringify(outcome)).not.toContain("lots");

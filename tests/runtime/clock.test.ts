@@ -5,12 +5,12 @@ describe("the virtual clock", () => {
   it("advances by the declared duration instead of waiting", async () => {
     const clock = createVirtualClock();
     const r = await clock.within(15_000, async () => ({ value: "hi", durationMs: 9_000 }));
-    expect(r).toEqual({ status: "done", value: "hi" });
+    expect(r).toEqual({ status: "done", value: "hi", elapsedMs: 9_000 });
     expect(clock.now()).toBe(9_000);
   });
   it("times out an operation that takes its whole allowance, at the limit", async () => {
     const clock = createVirtualClock();
-    expect(await clock.within(2_000, async () => ({ value: 1, durationMs: 2_000 }))).toEqual({ status: "timeout" });
+    expect(await clock.within(2_000, async () => ({ value: 1, durationMs: 2_000 }))).toEqual({ status: "timeout", elapsedMs: 2_000 });
     expect(clock.now()).toBe(2_000);
   });
   it("hands every operation a signal that never aborts: virtual time judges a limit only once the operation is done", async () => {
@@ -20,11 +20,24 @@ describe("the virtual clock", () => {
       seen.push(signal);
       return { value: signal.aborted, durationMs };
     };
-    expect(await clock.within(1_000, op(10))).toEqual({ status: "done", value: false });
-    expect(await clock.within(1_000, op(5_000))).toEqual({ status: "timeout" });
-    expect(await clock.within(1_000, op(10))).toEqual({ status: "done", value: false });
+    expect(await clock.within(1_000, op(10))).toEqual({ status: "done", value: false, elapsedMs: 10 });
+    expect(await clock.within(1_000, op(5_000))).toEqual({ status: "timeout", elapsedMs: 1_000 });
+    expect(await clock.within(1_000, op(10))).toEqual({ status: "done", value: false, elapsedMs: 10 });
     expect(seen.every((s) => !s.aborted)).toBe(true);
     expect(clock.now()).toBe(1_020);
+  });
+  it("ends a re-enacted operation as it was recorded, after its recorded duration, whatever its limit says", async () => {
+    const clock = createVirtualClock();
+    expect(await clock.within(1_000, async () => ({ value: "late answer", durationMs: 1_000.4, ends: "done" as const }))).toEqual({ status: "done", value: "late answer", elapsedMs: 1_000.4 });
+    expect(await clock.within(5_000, async () => ({ value: null, durationMs: 4_000, ends: "timeout" as const }))).toEqual({ status: "timeout", elapsedMs: 4_000 });
+    expect(clock.now()).toBe(5_000.4);
+  });
+  it("reaches a recorded instant, and never goes back", () => {
+    const clock = createVirtualClock();
+    clock.reach(17.25);
+    expect(clock.now()).toBe(17.25);
+    clock.reach(3);
+    expect(clock.now()).toBe(17.25);
   });
   it("reports an operation that throws as failed and one asked for after a cancel as cancelled", async () => {
     const clock = createVirtualClock();
@@ -44,7 +57,7 @@ describe("the real clock", () => {
       seen = signal;
       return new Promise<{ value: string }>((resolve) => signal.addEventListener("abort", () => resolve({ value: "late" })));
     });
-    expect(r).toEqual({ status: "timeout" });
+    expect(r).toMatchObject({ status: "timeout" });
     expect(seen?.aborted).toBe(true);
   });
   it("stops at once when the run is cancelled", async () => {
@@ -58,7 +71,7 @@ describe("the real clock", () => {
   it("makes a simulated duration really take that long", async () => {
     const clock = createRealClock();
     const t0 = clock.now();
-    expect(await clock.within(1_000, async () => ({ value: 1, durationMs: 40 }))).toEqual({ status: "done", value: 1 });
+    expect(await clock.within(1_000, async () => ({ value: 1, durationMs: 40 }))).toMatchObject({ status: "done", value: 1 });
     expect(clock.now() - t0).toBeGreaterThanOrEqual(35);
   });
   it("leaves no timer behind when a declared duration outlasts the limit", async () => {
@@ -66,7 +79,7 @@ describe("the real clock", () => {
     try {
       const bounded = createRealClock().within(20, async () => ({ value: 1, durationMs: 60_000 }));
       await vi.advanceTimersByTimeAsync(20);
-      expect(await bounded).toEqual({ status: "timeout" });
+      expect(await bounded).toMatchObject({ status: "timeout" });
       expect(vi.getTimerCount()).toBe(0);
     } finally {
       vi.useRealTimers();
@@ -79,7 +92,7 @@ describe("the paced clock", () => {
 
   it("plays each operation's virtual duration in real time and then reads exactly the virtual time", async () => {
     const clock = createPacedClock(0.001, Number.POSITIVE_INFINITY);
-    expect(await clock.within(1_000, reply(400))).toEqual({ status: "done", value: "ok" });
+    expect(await clock.within(1_000, reply(400))).toEqual({ status: "done", value: "ok", elapsedMs: 400 });
     expect(clock.now()).toBe(400);
   });
 

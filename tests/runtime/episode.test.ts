@@ -76,7 +76,7 @@ describe("the decision loop", () => {
       async within<T>(_limit: number, op: (signal: AbortSignal) => Promise<{ value: T }>) {
         const r = await op(new AbortController().signal);
         t += 31_000;
-        return { status: "done" as const, value: r.value };
+        return { status: "done" as const, value: r.value, elapsedMs: 31_000 };
       },
     };
     const candidate = replayCandidate("late", [{ text: JSON.stringify(fvFinal("ev-1")), latency_ms: 0 }]);

@@ -4,7 +4,8 @@ import { conversation } from "./conversation.ts";
 import { decisionJsonSchema } from "./decision-schema.ts";
 import { endpoint, type HttpSettings } from "./settings.ts";
 import { readStream } from "./stream.ts";
-import { asByteStream, ChatCompletion, ModelList, type FetchLike, type ResponseLike } from "./wire.ts";
+import type { QueueTicket, ServerQueue } from "./server-queue.ts";
+import { asByteStream, ChatCompletion, ModelList, serverTimings, type FetchLike, type ResponseLike } from "./wire.ts";
 
 const failure = (code: ModelFailureCode, detail: string, status?: number): CandidateReply => ({ ok: false, code, detail, ...(status === undefined ? {} : { status }) });
 
@@ -37,22 +38,39 @@ export function chatRequestBody(settings: HttpSettings, messages: ReturnType<typ
  * LM Studio). Every failure becomes a value with a public code; the detail goes to the
  * restricted diagnostics. The run's clock bounds each request and aborts it through `signal`.
  */
-export function httpCandidate(name: string, settings: HttpSettings, fetchImpl: FetchLike): Candidate {
+export function httpCandidate(name: string, settings: HttpSettings, fetchImpl: FetchLike, options: { queue?: ServerQueue } = {}): Candidate {
+  let inFlight: QueueTicket | undefined;
   return {
     name,
     async next(turn, signal) {
       const body = JSON.stringify(chatRequestBody(settings, conversation(turn)));
-      let response: ResponseLike;
+      const ticket = options.queue?.enter();
+      inFlight = ticket;
       try {
-        response = await fetchImpl(endpoint(settings.baseUrl, "chat/completions"), { method: "POST", headers: headersFor(settings), body, signal });
-      } catch (error) {
-        if (signal.aborted) return { value: failure("model_cancelled", "the request was aborted") };
-        return { value: failure("model_network_error", redact(`request failed: ${describeNetworkError(error)}`, settings.apiKey)) };
+        const reply = await request(body, signal);
+        return { value: ticket ? withQueueTime(reply, ticket.waitedMs()) : reply };
+      } finally {
+        ticket?.leave();
       }
-      return { value: await readReply(response, settings, signal) };
     },
+    cutShort: () => (inFlight ? { queue_ms: inFlight.waitedMs() } : {}),
   };
+
+  async function request(body: string, signal: AbortSignal): Promise<CandidateReply> {
+    let response: ResponseLike;
+    try {
+      response = await fetchImpl(endpoint(settings.baseUrl, "chat/completions"), { method: "POST", headers: headersFor(settings), body, signal });
+    } catch (error) {
+      if (signal.aborted) return failure("model_cancelled", "the request was aborted");
+      return failure("model_network_error", redact(`request failed: ${describeNetworkError(error)}`, settings.apiKey));
+    }
+    return readReply(response, settings, signal);
+  }
 }
+
+/** A reply with the time its request waited for a server slot, as finbound counted it. */
+const withQueueTime = (reply: CandidateReply, queue_ms: number): CandidateReply =>
+  reply.ok ? { ...reply, timings: { queue_ms, ...reply.timings } } : { ...reply, queue_ms };
 
 async function readReply(response: ResponseLike, settings: HttpSettings, signal: AbortSignal): Promise<CandidateReply> {
   if (!response.ok) {
@@ -65,7 +83,8 @@ async function readReply(response: ResponseLike, settings: HttpSettings, signal:
     if (!body) return failure("model_stream_truncated", "the server sent no stream body");
     const streamed = await readStream(body, signal);
     if (!streamed.ok) return failure(streamed.code, redact(streamed.detail, settings.apiKey));
-    return streamed;
+    const { timings, ...reply } = streamed;
+    return { ...reply, ...(Object.keys(timings).length === 0 ? {} : { timings }) };
   }
   let json: unknown;
   try {
@@ -82,7 +101,8 @@ async function readReply(response: ResponseLike, settings: HttpSettings, signal:
   if (typeof content !== "string") return failure("model_empty_reply", `the reply's content is not text (${content === null ? "null" : typeof content})`);
   const usage: TokenUsage | null = parsed.data.usage ? stripUndefined(parsed.data.usage) : null;
   const model = parsed.data.model;
-  return { ok: true, text: content, finishReason: choice.finish_reason ?? null, usage, ...(model === undefined ? {} : { model }) };
+  const timings = serverTimings(parsed.data.timings);
+  return { ok: true, text: content, finishReason: choice.finish_reason ?? null, usage, ...(model === undefined ? {} : { model }), ...(Object.keys(timings).length === 0 ? {} : { timings }) };
 }
 
 /** The error and its cause: Node's fetch says only "fetch failed"; the cause says ECONNREFUSED. */

@@ -1,8 +1,8 @@
-import type { ModelFailureCode, TokenUsage } from "../../schemas/event.ts";
-import { ChatChunk, type ByteStream } from "./wire.ts";
+import type { ModelFailureCode, RequestTimings, TokenUsage } from "../../schemas/event.ts";
+import { ChatChunk, serverTimings, type ByteStream } from "./wire.ts";
 
 export type Streamed =
-  | { ok: true; text: string; finishReason: string | null; usage: TokenUsage | null; model?: string }
+  | { ok: true; text: string; finishReason: string | null; usage: TokenUsage | null; model?: string; timings: RequestTimings }
   | { ok: false; code: ModelFailureCode; detail: string };
 
 /**
@@ -17,7 +17,8 @@ export async function readStream(body: ByteStream, signal: AbortSignal): Promise
   let finishReason: string | null = null;
   let usage: TokenUsage | null = null;
   let model: string | undefined;
-  const finished = (): Streamed => ({ ok: true, text, finishReason, usage, ...(model === undefined ? {} : { model }) });
+  let timings: RequestTimings = {};
+  const finished = (): Streamed => ({ ok: true, text, finishReason, usage, ...(model === undefined ? {} : { model }), timings });
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -40,6 +41,8 @@ export async function readStream(body: ByteStream, signal: AbortSignal): Promise
         if (!parsed.success) continue;
         if (parsed.data.usage) usage = parsed.data.usage as TokenUsage;
         if (parsed.data.model !== undefined) model = parsed.data.model;
+        // llama.cpp sends its timings with the last chunk.
+        if (parsed.data.timings !== undefined) timings = serverTimings(parsed.data.timings);
         for (const choice of parsed.data.choices) {
           text += choice.delta?.content ?? "";
           if (choice.finish_reason) finishReason = choice.finish_reason;

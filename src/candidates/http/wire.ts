@@ -9,6 +9,17 @@ export const Usage = z.object({
   total_tokens: z.number().int().nonnegative().optional(),
 });
 
+/** llama.cpp's own timings of a request (a non-standard field; other servers send none). */
+export const ServerTimings = z.object({ prompt_ms: z.number().nonnegative().optional(), predicted_ms: z.number().nonnegative().optional() });
+
+/** The server's timings as finbound records them, or nothing when it sent none it could read. */
+export function serverTimings(raw: unknown): { prompt_ms?: number; generation_ms?: number } {
+  const parsed = ServerTimings.safeParse(raw);
+  if (!parsed.success) return {};
+  const { prompt_ms, predicted_ms } = parsed.data;
+  return { ...(prompt_ms === undefined ? {} : { prompt_ms }), ...(predicted_ms === undefined ? {} : { generation_ms: predicted_ms }) };
+}
+
 export const ChatCompletion = z.object({
   /** The model that actually answered: llama-server answers under its `--alias` whatever was asked. */
   model: z.string().optional(),
@@ -19,6 +30,7 @@ export const ChatCompletion = z.object({
     }),
   ),
   usage: Usage.nullable().optional(),
+  timings: z.unknown().optional(),
 });
 
 export const ChatChunk = z.object({
@@ -30,6 +42,7 @@ export const ChatChunk = z.object({
     }),
   ),
   usage: Usage.nullable().optional(),
+  timings: z.unknown().optional(),
 });
 
 export const ModelList = z.object({ data: z.array(z.object({ id: z.string() })) });
