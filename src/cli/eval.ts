@@ -1,16 +1,18 @@
 import { evaluateScripted } from "../evaluation/evaluate.ts";
 import { collectedTraceOf, runHttpTrial } from "../evaluation/http-trial.ts";
-import { jobsOfShard, parseShard, planJobs, runPool, type Job } from "../evaluation/plan.ts";
+import { Breaker } from "../evaluation/breaker.ts";
+import { jobKey, jobsOfShard, parseShard, planJobs, runPool, type Job } from "../evaluation/plan.ts";
 import { reliabilityOf, summarise, type RunSummary } from "../evaluation/reliability.ts";
 import { exportRun } from "../integrity/export.ts";
 import { createRealClock } from "../runtime/clock.ts";
 import type { CollectedTrace } from "../schemas/collected-trace.ts";
-import type { CandidateKind, EvaluationPlan } from "../schemas/export.ts";
+import type { ServerQueue } from "../candidates/http/server-queue.ts";
+import type { CandidateKind, EvaluationPlan, EvaluationStop } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
-import { HTTP_OPTIONS, httpCandidateFromFlags, nodeFetch, preflight, type HttpCandidateFactory } from "./http-candidate-options.ts";
+import { HTTP_OPTIONS, httpCandidateFromFlags, nodeFetch, preflight, serverAdmission, type HttpCandidateFactory } from "./http-candidate-options.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { emitRuns, parseFormat } from "./output.ts";
 import { Progress } from "./progress.ts";
@@ -23,6 +25,7 @@ const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--fo
                        [--trials K] [--concurrency N] [--shard I/N] [--export FILE]
        npm run eval -- --candidate http --base-url URL --model NAME [--api-key-env VAR] [--fixture ID]... [--collect FILE]
                        [--response-format json_schema|prompt_only] [--stream] [--temperature T] [--seed S]
+                       [--server-slots N] [--allow-server-queue] [--max-consecutive-failures N]
   Runs a scripted candidate (default: reference) over the fixtures (default: every fixture that has it),
   or a model behind an OpenAI-compatible server (default: every fixture).
   --trials K        run each fixture K times; the table then ends with pass^k for k = 1…K
@@ -33,8 +36,12 @@ const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--fo
   --collect FILE    the model's raw replies as finbound.collected-trace/v1 for npm run score (JSONL if FILE ends .jsonl)
   --export FILE     the scored runs as a sealed finbound.scored-suite/v1 file (npm run verify checks it)
   --preflight-timeout-ms MS   how long GET /v1/models may take before the run is refused (default 5000)
+  --server-slots N  how many requests the server decodes at once, when it does not say (llama-server's GET /props does)
+  --allow-server-queue        admit --concurrency runs even beyond the server's slots (the waiting is recorded, and counted as the server's)
+  --max-consecutive-failures N  stop after N runs in a row end on an infrastructure failure (default 3)
 ${RUN_SETTINGS_USAGE}
-  Exit status: 0 every run passed, 1 a run failed, 2 bad usage, an invalid input file or no usable server.`;
+  Exit status: 0 every run passed, 1 a run failed, 2 bad usage, an invalid input file, no usable server,
+  or an evaluation stopped because the server kept failing (what finished is written and sealed).`;
 
 function parse(argv: string[]) {
   return parseCli({
@@ -49,6 +56,7 @@ function parse(argv: string[]) {
       concurrency: { type: "string", default: "1" },
       shard: { type: "string", default: "1/1" },
       "preflight-timeout-ms": { type: "string", default: "5000" },
+      "max-consecutive-failures": { type: "string", default: "3" },
       ...HTTP_OPTIONS,
       collect: { type: "string" },
       export: { type: "string" },
@@ -106,42 +114,73 @@ async function evaluate(argv: string[], io: CliIo): Promise<number> {
   const jobs = jobsOfShard(planJobs(plan.fixtures, plan.candidates, trials), shardParse.shard);
   const kind: CandidateKind = http ? "http" : "scripted";
   const byId = new Map(fixtures.map((f) => [f.id, f]));
+  const server = http ? await serverAdmission(http, { ...values, concurrency }, nodeFetch) : null;
+  if (server?.admission.warning) io.stderr.write(`warning: ${server.admission.warning}\n`);
+  if (http && trials > 1 && http.settings.temperature === 0) io.stderr.write(`warning: ${TRIALS_AT_TEMPERATURE_0(trials)}\n`);
 
   const sink = new RunSink({ format, out: values.out, exportFile: values.export, collectFile: values.collect, plan, io });
   const summaries: RunSummary[] = [];
   const progress = new Progress(io.stderr, jobs.length);
+  const stop = new AbortController();
   const runJob = async (job: Job): Promise<{ run: ScoredRun; trace: CollectedTrace | null }> => {
     const fixture = byId.get(job.fixture) as Fixture;
     if (!http) return { run: { ...((await evaluateScripted(fixture, name, { ...settings, includeDiagnostics: true })) as ScoredRun), trial: job.trial }, trace: null };
-    return runHttp(http, fixture, job.trial, settings);
+    return runHttp(http, fixture, job.trial, { ...settings, cancel: stop.signal, ...(server?.queue ? { queue: server.queue } : {}) });
   };
-  for await (const { item, result } of runPool(jobs, concurrency, runJob)) {
+  const breaker = http ? new Breaker(positiveInt("max-consecutive-failures", values["max-consecutive-failures"])) : null;
+  const finished = new Set<string>();
+  let stopped: EvaluationStop | undefined;
+  for await (const { item, result } of runPool(jobs, server?.admission.runsAtOnce ?? concurrency, runJob)) {
     const fixture = byId.get(item.fixture) as Fixture;
     const sealed = await exportRun(result.run, fixture, kind, { includeDiagnostics: false, sha256: nodeSha256, nowIso: new Date().toISOString() });
     sink.add(result.run, sealed, result.trace);
     summaries.push(summarise(result.run));
+    finished.add(jobKey(item));
     progress.done(result.run.passed);
+    if (breaker?.record(result.run)) {
+      // The runs still in flight are stopped and left unrun with the rest: none of them would tell anything.
+      stop.abort();
+      stopped = { reason: breaker.reason, not_run: jobs.filter((j) => !finished.has(jobKey(j))) };
+      break;
+    }
   }
   progress.finish();
-  await sink.close();
+  await sink.close(stopped);
 
+  const header = http ? trialsHeader(http, trials) : "";
   const allPassed = summaries.every((s) => s.passed);
+  let status: number;
   if (format === "jsonl") {
     // The runs went to the file or stdout line by line; the summary goes where it cannot mix with them.
-    const summary = reliabilityTable(reliabilityOf(summaries));
-    (values.out ? io.stdout : io.stderr).write(summary);
-    return allPassed ? 0 : 1;
+    (values.out ? io.stdout : io.stderr).write(header + reliabilityTable(reliabilityOf(summaries)));
+    status = allPassed ? 0 : 1;
+  } else {
+    status = emitRuns(sink.runsInPlanOrder(), format, values.out, io);
+    if (trials > 1 && format === "table") io.stdout.write(`\n${header}${reliabilityTable(reliabilityOf(summaries))}`);
   }
-  const runs = sink.runsInPlanOrder();
-  const status = emitRuns(runs, format, values.out, io);
-  if (trials > 1 && format === "table") io.stdout.write(`\n${reliabilityTable(reliabilityOf(summaries))}`);
-  return status;
+  if (!stopped) return status;
+  throw new UsageError(`stopped after ${stopped.reason} at ${http?.settings.baseUrl ?? "the server"}: ${summaries.length} of ${jobs.length} run(s) finished and were written, ${stopped.not_run.length} not run. Is the server still up? (--max-consecutive-failures N changes when to stop)`);
+}
+
+const TRIALS_AT_TEMPERATURE_0 = (trials: number): string =>
+  `--trials ${trials} at temperature 0: a server gives the same reply to the same request, so the ${trials} runs of a fixture measure its determinism, not the model's reliability; give --temperature (e.g. 0.7) for trials that differ`;
+
+/** The line above a K-trials table: what ran, at which temperature, with which seeds. */
+function trialsHeader(http: HttpCandidateFactory, trials: number): string {
+  const seeds = http.seed === undefined ? "no seed" : trials > 1 ? `seeds ${http.seed}–${http.seed + trials - 1} (trial t: ${http.seed} + t − 1)` : `seed ${http.seed}`;
+  return `${http.name} · temperature ${http.settings.temperature} · ${seeds} · ${trials} trial(s) per fixture\n`;
 }
 
 /** One trial of the HTTP candidate on the real clock, with the trace to collect and the settings behind it. */
-async function runHttp(http: HttpCandidateFactory, fixture: Fixture, trial: number, settings: ReturnType<typeof runSettingsFrom>): Promise<{ run: ScoredRun; trace: CollectedTrace }> {
-  const t = { fixture, name: http.name, settings: http.settings, seed: http.seed, trial, ...settings };
-  const { run, record } = await runHttpTrial({ ...t, fetch: nodeFetch, clock: createRealClock() });
+async function runHttp(
+  http: HttpCandidateFactory,
+  fixture: Fixture,
+  trial: number,
+  settings: ReturnType<typeof runSettingsFrom> & { cancel: AbortSignal; queue?: ServerQueue },
+): Promise<{ run: ScoredRun; trace: CollectedTrace }> {
+  const { cancel, queue, ...reading } = settings;
+  const t = { fixture, name: http.name, settings: http.settings, seed: http.seed, trial, ...reading };
+  const { run, record } = await runHttpTrial({ ...t, fetch: nodeFetch, clock: createRealClock(), cancel, ...(queue ? { queue } : {}) });
   return { run, trace: collectedTraceOf(t, record) };
 }
 

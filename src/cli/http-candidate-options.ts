@@ -1,4 +1,7 @@
-import { listModels } from "../candidates/http/http-candidate.ts";
+import { headersFor, listModels } from "../candidates/http/http-candidate.ts";
+import { serverQueue, type ServerQueue } from "../candidates/http/server-queue.ts";
+import { serverSlots } from "../candidates/http/server-props.ts";
+import { admission, type Admission } from "../evaluation/admission.ts";
 import { HttpSettings, publicSettings } from "../candidates/http/settings.ts";
 import type { FetchLike } from "../candidates/http/wire.ts";
 import { networkFailureKind } from "../evaluation/reason.ts";
@@ -12,6 +15,8 @@ export interface HttpCliOptions {
   stream?: boolean | undefined;
   temperature?: string | undefined;
   seed?: string | undefined;
+  "server-slots"?: string | undefined;
+  "allow-server-queue"?: boolean | undefined;
 }
 
 export const HTTP_OPTIONS = {
@@ -22,6 +27,8 @@ export const HTTP_OPTIONS = {
   stream: { type: "boolean" },
   temperature: { type: "string" },
   seed: { type: "string" },
+  "server-slots": { type: "string" },
+  "allow-server-queue": { type: "boolean" },
 } as const;
 
 export interface HttpCandidateFactory {
@@ -103,4 +110,27 @@ function networkWords(detail: string, timeoutMs: number): string {
   // The cause as the fetch implementation words it ("bad port" for a port fetch refuses to use).
   const cause = /\((?:[A-Za-z_]+: )?([^()]{1,80})\)$/.exec(detail)?.[1];
   return cause ? `the connection failed: ${cause}` : "the connection failed";
+}
+
+/**
+ * How many runs go to the server at once, and finbound's count of its requests there when they may
+ * wait in its queue: the slots the analyst gave (`--server-slots`), else those the server says it has
+ * (llama-server's `GET /props`).
+ */
+export async function serverAdmission(factory: HttpCandidateFactory, flags: HttpCliOptions & { concurrency: number }, fetchImpl: FetchLike): Promise<{ admission: Admission; queue: ServerQueue | null }> {
+  const given = flags["server-slots"];
+  let slots: number | null;
+  let slotsFrom: string;
+  if (given !== undefined) {
+    slots = Number(given);
+    if (!Number.isInteger(slots) || slots < 1) throw new UsageError(`--server-slots must be a whole number of at least 1 (got ${given})`);
+    slotsFrom = "--server-slots";
+  } else {
+    slots = await serverSlots(factory.settings.baseUrl, headersFor(factory.settings), fetchImpl, AbortSignal.timeout(5_000));
+    slotsFrom = "GET /props total_slots";
+  }
+  const admitted = admission({ concurrency: flags.concurrency, slots, slotsFrom, allowServerQueue: flags["allow-server-queue"] === true });
+  // Waiting is counted wherever it may happen and the slots are known; where they are not, it cannot be.
+  const queue = slots !== null && admitted.serverMayQueue ? serverQueue(slots, () => performance.now()) : null;
+  return { admission: admitted, queue };
 }

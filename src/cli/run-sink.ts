@@ -3,7 +3,7 @@ import { jobKey, type Job } from "../evaluation/plan.ts";
 import { JsonlSuiteWriter, jsonlHeader } from "../integrity/jsonl-suite.ts";
 import { sealSuite } from "../integrity/export.ts";
 import type { CollectedTrace } from "../schemas/collected-trace.ts";
-import type { EvaluationPlan, ScoredRunExport } from "../schemas/export.ts";
+import type { EvaluationPlan, EvaluationStop, ScoredRunExport } from "../schemas/export.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { CliIo } from "./command.ts";
 import type { Format } from "./report.ts";
@@ -68,9 +68,10 @@ export class RunSink {
     else if (trace && this.o.collectFile) this.#traces.push(trace);
   }
 
-  async close(): Promise<void> {
+  /** Ends every file; `stopped` when the evaluation stopped before its plan was done (sealed with it). */
+  async close(stopped?: EvaluationStop): Promise<void> {
     if (this.#jsonl) {
-      await this.#jsonl.writer.end();
+      await this.#jsonl.writer.end(stopped);
       this.#jsonl.file?.close();
       if (this.o.exportFile) this.o.io.stderr.write("--export is not needed with --format jsonl: the JSONL file is the sealed suite\n");
     }
@@ -82,7 +83,7 @@ export class RunSink {
       this.o.io.stderr.write(`collected ${this.#traces.length} trace(s) in ${this.o.collectFile}\n`);
     }
     if (this.o.exportFile && !this.#jsonl) {
-      const suite = await sealSuite(this.#inPlanOrder(this.#sealed, (r) => ({ fixture: r.fixture.id, candidate: r.candidate.name, trial: r.trial ?? 1 })), { sha256: nodeSha256, nowIso: new Date().toISOString(), plan: this.o.plan });
+      const suite = await sealSuite(this.#inPlanOrder(this.#sealed, (r) => ({ fixture: r.fixture.id, candidate: r.candidate.name, trial: r.trial ?? 1 })), { sha256: nodeSha256, nowIso: new Date().toISOString(), plan: this.o.plan, ...(stopped ? { stopped } : {}) });
       write(this.o.exportFile, `${JSON.stringify(suite, null, 2)}\n`);
       this.o.io.stderr.write(`exported ${suite.runs.length} sealed run(s) to ${this.o.exportFile}\n`);
     }

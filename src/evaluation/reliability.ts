@@ -10,7 +10,7 @@ import type { ScoredRun } from "../schemas/scored-run.ts";
  * or a request outran its own timeout (on a loaded machine the timeout is the machine's). Such
  * runs are counted apart and left out of pass^k, so infrastructure never reads as "the model failed".
  */
-export const INFRASTRUCTURE_CODES: ReadonlySet<string> = new Set(["model_http_error", "model_network_error", "model_rate_limited", "model_timeout"]);
+export const INFRASTRUCTURE_CODES: ReadonlySet<string> = new Set(["model_http_error", "model_network_error", "model_rate_limited", "model_timeout", "model_queue_timeout"]);
 
 export const isInfrastructureFailure = (run: Pick<ScoredRun, "result">): boolean =>
   run.result.set_by === "runtime" && run.result.outcome === "unavailable" && INFRASTRUCTURE_CODES.has(run.result.policy_code ?? "");

@@ -1,5 +1,5 @@
 import { canonicalJson, RUNTIME_VERSION } from "../runtime/canonical.ts";
-import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type CandidateKind, type EvaluationPlan } from "../schemas/export.ts";
+import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type CandidateKind, type EvaluationPlan, type EvaluationStop } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { sealRun, suiteDigestOfDigests } from "./run-digest.ts";
@@ -68,8 +68,8 @@ export async function exportSuite(
 }
 
 /** Runs that are already sealed, bound into one sealed suite (with the plan they were run under, if any). */
-export async function sealSuite(runs: readonly ScoredRunExport[], options: Pick<ExportOptions, "sha256" | "nowIso"> & { plan?: EvaluationPlan }): Promise<ScoredSuiteExport> {
-  const header = { format: SCORED_SUITE_FORMAT, exported_at: options.nowIso, runtime_version: RUNTIME_VERSION, ...(options.plan ? { plan: options.plan } : {}) };
+export async function sealSuite(runs: readonly ScoredRunExport[], options: Pick<ExportOptions, "sha256" | "nowIso"> & { plan?: EvaluationPlan; stopped?: EvaluationStop }): Promise<ScoredSuiteExport> {
+  const header = { format: SCORED_SUITE_FORMAT, exported_at: options.nowIso, runtime_version: RUNTIME_VERSION, ...(options.plan ? { plan: options.plan } : {}), ...(options.stopped ? { stopped: options.stopped } : {}) };
   // Each run is a ScoredRunExport already (parsed when it was sealed or read): its digest is read
   // as it is, and only the suite's own fields are checked here, not 10,000 runs a second time.
   const integrity = { algorithm: "sha256", canonicalization: "RFC8785", digest: await suiteDigestOfDigests(header, runs.map((r) => r.integrity?.digest ?? null), options.sha256) };

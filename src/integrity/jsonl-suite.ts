@@ -1,11 +1,11 @@
 import { validateJson } from "../files/read-json-file.ts";
 import type { JsonLine } from "../files/read-json-lines.ts";
 import { RUNTIME_VERSION } from "../runtime/canonical.ts";
-import { JsonlSuiteEnd, JsonlSuiteHeader, ScoredRunExport, SCORED_SUITE_JSONL_FORMAT, type EvaluationPlan } from "../schemas/export.ts";
+import { JsonlSuiteEnd, JsonlSuiteHeader, ScoredRunExport, SCORED_SUITE_JSONL_FORMAT, type EvaluationPlan, type EvaluationStop } from "../schemas/export.ts";
 import { plainlyValidRun } from "../schemas/fast-validation.ts";
 import { runDigestOf, suiteDigestOfDigests, verifiedDigest, verifyRun, type SealProblem } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
-import type { FileVerification } from "./verify-file.ts";
+import { stoppedWords, type FileVerification } from "./verify-file.ts";
 
 // A suite written as it runs: a header line, one sealed run per line as each finishes, and a closing
 // line with the suite digest. The writer keeps only the digests, so a 10,000-run evaluation never
@@ -38,9 +38,10 @@ export class JsonlSuiteWriter {
     return this.#digests.length;
   }
 
-  async end(): Promise<void> {
-    const digest = await suiteDigestOfDigests(this.header, this.#digests, this.sha256);
-    const end: JsonlSuiteEnd = { end: SCORED_SUITE_JSONL_FORMAT, runs: this.#digests.length, integrity: { algorithm: "sha256", canonicalization: "RFC8785", digest } };
+  /** The closing line; `stopped` when the evaluation stopped before its plan was done. */
+  async end(stopped?: EvaluationStop): Promise<void> {
+    const digest = await suiteDigestOfDigests({ ...this.header, ...(stopped ? { stopped } : {}) }, this.#digests, this.sha256);
+    const end: JsonlSuiteEnd = { end: SCORED_SUITE_JSONL_FORMAT, runs: this.#digests.length, ...(stopped ? { stopped } : {}), integrity: { algorithm: "sha256", canonicalization: "RFC8785", digest } };
     this.writeLine(JSON.stringify(end));
   }
 }
@@ -120,12 +121,12 @@ export const brokenJsonlRun = (i: number, v: SealProblem): FileVerification => (
 export async function concludeJsonlSuite(header: JsonlSuiteHeader, runDigests: readonly (string | null)[], end: JsonlSuiteEnd | null, unsealed: number, sha256: Sha256Hex): Promise<FileVerification> {
   const runs = runDigests.length;
   if (!end) return { status: "unsealed", message: `not sealed: the file ends without its closing line (the evaluation stopped before it finished); ${runs - unsealed} of ${runs} run(s) are each sealed` };
-  const digest = await suiteDigestOfDigests(header, runDigests, sha256);
+  const digest = await suiteDigestOfDigests({ ...header, ...(end.stopped ? { stopped: end.stopped } : {}) }, runDigests, sha256);
   if (end.runs !== runs || digest !== end.integrity.digest) {
     return { status: "broken", message: "the suite digest does not match: a line was added, removed or reordered, or the header was edited" };
   }
   if (unsealed > 0) return { status: "unsealed", message: `not sealed: ${unsealed} of ${runs} run(s) have no integrity block` };
-  return { status: "verified", message: `verified (${runs} runs)` };
+  return { status: "verified", message: `verified (${runs} runs${stoppedWords(end.stopped)})` };
 }
 
 /** Every run's seal, then the closing digest over the header and the runs in their order. */

@@ -96,6 +96,7 @@ export interface SuiteHeader {
   exported_at: string;
   runtime_version: string;
   plan?: unknown;
+  stopped?: unknown;
 }
 
 const parsedSeal = (integrity: unknown): Integrity | null => {
@@ -112,5 +113,6 @@ export const runDigestOf = (run: { integrity?: unknown }): string | null => pars
  */
 export function suiteDigestOfDigests(header: SuiteHeader, digests: readonly (string | null)[], sha256: Sha256Hex): Promise<string> {
   const plan = header.plan === undefined ? {} : { plan: header.plan };
-  return hashOf(sha256, canonicalJson({ format: header.format, exported_at: header.exported_at, runtime_version: header.runtime_version, ...plan, runs: digests }));
+  const stopped = header.stopped === undefined ? {} : { stopped: header.stopped };
+  return hashOf(sha256, canonicalJson({ format: header.format, exported_at: header.exported_at, runtime_version: header.runtime_version, ...plan, ...stopped, runs: digests }));
 }

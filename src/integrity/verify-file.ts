@@ -1,5 +1,5 @@
 import { validateJson } from "../files/read-json-file.ts";
-import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT } from "../schemas/export.ts";
+import { EvaluationStop, ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT } from "../schemas/export.ts";
 import { plainlyValidRun, plainlyValidSuite } from "../schemas/fast-validation.ts";
 import { SuiteIntegrity } from "../schemas/integrity.ts";
 import { suiteDigestOfDigests, verifiedDigest, verifyRun, type SealProblem, type Verification } from "./run-digest.ts";
@@ -28,16 +28,28 @@ export const runFileVerification = (v: Verification): FileVerification =>
  * header and the runs' digests in order, then whatever is not sealed.
  */
 export async function concludeSuite(raw: unknown, runDigests: readonly (string | null)[], unsealed: number, sha256: Sha256Hex): Promise<FileVerification> {
-  const file = (raw ?? {}) as { integrity?: unknown; exported_at?: unknown; runtime_version?: unknown; plan?: unknown };
+  const file = (raw ?? {}) as { integrity?: unknown; exported_at?: unknown; runtime_version?: unknown; plan?: unknown; stopped?: unknown };
   const seal = SuiteIntegrity.safeParse(file.integrity);
-  const header = { format: SCORED_SUITE_FORMAT, exported_at: String(file.exported_at), runtime_version: String(file.runtime_version), ...(file.plan === undefined ? {} : { plan: file.plan }) };
+  const header = {
+    format: SCORED_SUITE_FORMAT,
+    exported_at: String(file.exported_at),
+    runtime_version: String(file.runtime_version),
+    ...(file.plan === undefined ? {} : { plan: file.plan }),
+    ...(file.stopped === undefined ? {} : { stopped: file.stopped }),
+  };
   if (file.integrity !== undefined && (!seal.success || seal.data.digest !== (await suiteDigestOfDigests(header, runDigests, sha256)))) {
     return { status: "broken", message: "the suite digest does not match: a run was added, removed or reordered, or the suite header was edited" };
   }
   const runs = runDigests.length;
   const gaps = [file.integrity === undefined ? "the suite has no integrity block" : "", unsealed > 0 ? `${unsealed} of ${runs} run(s) have none` : ""].filter(Boolean);
   if (gaps.length > 0) return { status: "unsealed", message: `not sealed: ${gaps.join("; ")}, so edits there cannot be detected` };
-  return { status: "verified", message: `verified (${runs} runs)` };
+  return { status: "verified", message: `verified (${runs} runs${stoppedWords(file.stopped)})` };
+}
+
+/** What a sealed suite says of an evaluation that stopped early, for verify's line. */
+export function stoppedWords(stopped: unknown): string {
+  const parsed = EvaluationStop.safeParse(stopped);
+  return parsed.success ? `; the evaluation stopped (${parsed.data.reason}), ${parsed.data.not_run.length} planned run(s) not run` : "";
 }
 
 /** The runs of a parsed suite file, or none when `runs` is not an array (validation refuses that). */

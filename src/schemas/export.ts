@@ -48,12 +48,27 @@ export const EvaluationPlan = z.strictObject({
 });
 export type EvaluationPlan = z.infer<typeof EvaluationPlan>;
 
+/** A plan's job left unrun. */
+export const PlannedJob = z.strictObject({ fixture: z.string(), candidate: z.string(), trial: z.number().int().positive() });
+
+/**
+ * Why an evaluation stopped before its plan was done, and what it left unrun (a dead server stops it
+ * after a few infrastructure failures in a row). Bound by the suite digest like the plan.
+ */
+export const EvaluationStop = z.strictObject({
+  reason: z.string(),
+  not_run: z.array(PlannedJob),
+});
+export type EvaluationStop = z.infer<typeof EvaluationStop>;
+
 export const ScoredSuiteExport = z.strictObject({
   format: z.literal(SCORED_SUITE_FORMAT),
   exported_at: z.string(),
   runtime_version: z.string(),
   /** Present when the suite came from `eval --trials/--shard` or `merge`: bound by the suite digest. */
   plan: EvaluationPlan.optional(),
+  /** Present when the evaluation stopped before its plan was done. */
+  stopped: EvaluationStop.optional(),
   runs: z.array(ScoredRunExport),
   integrity: SuiteIntegrity.optional(),
 });
@@ -76,6 +91,8 @@ export type JsonlSuiteHeader = z.infer<typeof JsonlSuiteHeader>;
 export const JsonlSuiteEnd = z.strictObject({
   end: z.literal(SCORED_SUITE_JSONL_FORMAT),
   runs: z.number().int().nonnegative(),
+  /** Present when the evaluation stopped before its plan was done: bound by the digest. */
+  stopped: EvaluationStop.optional(),
   integrity: SuiteIntegrity,
 });
 export type JsonlSuiteEnd = z.infer<typeof JsonlSuiteEnd>;

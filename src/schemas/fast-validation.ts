@@ -200,13 +200,15 @@ const run: Shape = {
 const shard: Shape = { required: { index: positiveInt, count: positiveInt } };
 const plan: Shape = { required: { fixtures: arrayOf(string), candidates: arrayOf(string), trials: positiveInt, shard: object(shard) } };
 const suiteIntegrity: Shape = { required: { algorithm: literal("sha256"), canonicalization: literal("RFC8785"), digest: hex64 } };
+const plannedJob: Shape = { required: { fixture: string, candidate: string, trial: positiveInt } };
+const stopped: Shape = { required: { reason: string, not_run: arrayOf(object(plannedJob)) } };
 const suite: Shape = {
   required: { format: literal(SCORED_SUITE_FORMAT), exported_at: string, runtime_version: string, runs: arrayOf(object(run)) },
-  optional: { plan: object(plan), integrity: object(suiteIntegrity) },
+  optional: { plan: object(plan), stopped: object(stopped), integrity: object(suiteIntegrity) },
 };
 
 /** Every object of an export around its events, as its schema lists it (the test compares each with its zod schema). */
-export const EXPORT_SHAPES = { fixtureRef, candidateRef, toolCall, result, verdict, diagnostic, integrity, run, shard, plan, suiteIntegrity, suite } as const;
+export const EXPORT_SHAPES = { fixtureRef, candidateRef, toolCall, result, verdict, diagnostic, integrity, run, shard, plan, plannedJob, stopped, suiteIntegrity, suite } as const;
 
 /** A run whose events are known to be valid (the caller has seen them, byte for byte, pass): only that they are an array is checked. */
 const runOfKnownEvents: Shape = { ...run, required: { ...run.required, events: (v) => Array.isArray(v) } };

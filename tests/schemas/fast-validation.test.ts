@@ -5,7 +5,7 @@ import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
 import { RunEvent } from "../../src/schemas/event.ts";
 import { ScoredRunExport, ScoredSuiteExport } from "../../src/schemas/export.ts";
 import { EVENT_SHAPES, EXPORT_SHAPES, plainlyValidEvent, plainlyValidRun, plainlyValidSuite, type Shape } from "../../src/schemas/fast-validation.ts";
-import { EvaluationPlan } from "../../src/schemas/export.ts";
+import { EvaluationPlan, EvaluationStop, PlannedJob } from "../../src/schemas/export.ts";
 import { Integrity, SuiteIntegrity } from "../../src/schemas/integrity.ts";
 import { DiagnosticEntry, RunResult } from "../../src/schemas/result.ts";
 import { ToolCallRecord } from "../../src/schemas/tool-call.ts";
@@ -138,6 +138,8 @@ describe("the fast path for the rest of an export agrees with the zod schemas", 
       verdict: Verdict,
       diagnostic: DiagnosticEntry,
       integrity: Integrity,
+      plannedJob: PlannedJob,
+      stopped: EvaluationStop,
       run: ScoredRunExport,
       shard: EvaluationPlan.shape.shard,
       plan: EvaluationPlan,
