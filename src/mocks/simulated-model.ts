@@ -89,13 +89,13 @@ const completion = (model: string, text: string, finishReason = "stop") => ({
 });
 
 /** The SSE chunks a llama.cpp-style server sends for `text`: a role chunk, deltas, a final chunk, usage. */
-function sseChunks(model: string, text: string): string[] {
+function sseChunks(model: string, text: string, finishReason = "stop"): string[] {
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => `data: ${JSON.stringify({ id: "chatcmpl-sim", object: "chat.completion.chunk", model, choices, ...extra })}\n\n`;
   const parts = text.match(/[\s\S]{1,24}/g) ?? [];
   return [
     chunk([{ index: 0, delta: { role: "assistant", content: null } }]),
     ...parts.map((p) => chunk([{ index: 0, delta: { content: p } }])),
-    chunk([{ index: 0, delta: {}, finish_reason: "stop" }], { timings: { predicted_ms: 1 } }),
+    chunk([{ index: 0, delta: {}, finish_reason: finishReason }], { timings: { predicted_ms: 1 } }),
     chunk([], { usage: { prompt_tokens: 100, completion_tokens: parts.length, total_tokens: 100 + parts.length } }),
   ];
 }
@@ -127,7 +127,7 @@ export function simulateChat(raw: unknown, fixtures: readonly Fixture[], options
 }
 
 const okReply = (model: string, stream: boolean, text: string, delayMs: number, finishReason = "stop"): SimReply =>
-  stream ? { kind: "sse", chunks: sseChunks(model, text), done: true, delayMs } : { kind: "json", status: 200, body: completion(model, text, finishReason), delayMs };
+  stream ? { kind: "sse", chunks: sseChunks(model, text, finishReason), done: true, delayMs } : { kind: "json", status: 200, body: completion(model, text, finishReason), delayMs };
 
 /** A failure a real server produces (see FAULTS). */
 function faultReply(fault: Fault, model: string, stream: boolean): SimReply {
