@@ -1,7 +1,7 @@
 import type { FetchLike } from "../candidates/http/wire.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { simResponse } from "./handlers.ts";
-import { simulateChat, simulatedModels } from "./simulated-model.ts";
+import { simulateChat, simulatedModels, simulatedProps } from "./simulated-model.ts";
 
 /**
  * The simulated model as a fetch function, in process: no server, no socket, no delay. For the
@@ -12,6 +12,7 @@ export function simulatedFetch(fixtures: readonly Fixture[]): FetchLike {
     if (init.method === "GET" && url.endsWith("/v1/models")) {
       return Response.json({ object: "list", data: simulatedModels(fixtures).map((id) => ({ id, object: "model" })) });
     }
+    if (init.method === "GET" && url.endsWith("/props")) return Response.json(simulatedProps(null));
     if (init.method !== "POST" || !url.endsWith("/v1/chat/completions")) return new Response(null, { status: 404 });
     let body: unknown = null;
     try {

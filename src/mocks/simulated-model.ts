@@ -205,6 +205,17 @@ function faultReply(fault: Fault, model: string, stream: boolean): SimReply {
   return { kind: "json", status: 404, body: { error: { message: `unknown fault ${fault}` } }, delayMs: 0 };
 }
 
+/**
+ * `total_slots` where the simulator has no slots (msw, the in-process fetch, `npm run sim` without
+ * --slots): no request ever waits there, so a client that admits as many requests as the server has
+ * slots should never be held back by it. Finite, since JSON has no infinity and a client may size
+ * per-slot state by it.
+ */
+export const UNLIMITED_SLOTS = 1024;
+
+/** `GET /props` as llama-server answers it, down to the field a client reads for admission. */
+export const simulatedProps = (totalSlots: number | null) => ({ total_slots: totalSlots ?? UNLIMITED_SLOTS });
+
 /** What `GET /v1/models` lists: a simulated model per scripted candidate name, and the faults. */
 export function simulatedModels(fixtures: readonly Fixture[]): string[] {
   const names = new Set(fixtures.flatMap((f) => Object.keys(f.candidates)));

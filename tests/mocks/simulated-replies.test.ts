@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { simulateChat, type SimReply, type Timings } from "../../src/mocks/simulated-model.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { simulatedModelServer } from "../../src/mocks/node.ts";
+import { simulatedFetch } from "../../src/mocks/sim-fetch.ts";
+import { simulateChat, UNLIMITED_SLOTS, type SimReply, type Timings } from "../../src/mocks/simulated-model.ts";
 import { loadFixtures } from "../support.ts";
 
 const fixtures = loadFixtures();
@@ -49,5 +51,18 @@ describe("the simulated model's llama.cpp timings", () => {
   it("write a rate over no time or no tokens as null, as llama.cpp's JSON does", () => {
     const reply = simulateChat({ model: "finbound-sim/reference", messages: [{ role: "user", content: "Task fv-scenario-a. …" }] }, fixtures, { latencyScale: 0 });
     expect(bodyOf(reply).timings).toMatchObject({ prompt_ms: 0, predicted_ms: 0, prompt_per_second: null, predicted_per_second: null });
+  });
+});
+
+describe("GET /props where the simulator has no slots", () => {
+  const msw = simulatedModelServer(fixtures);
+  beforeAll(() => msw.listen({ onUnhandledRequest: "error" }));
+  afterAll(() => msw.close());
+
+  it("answers the same total_slots through msw and the in-process fetch", async () => {
+    const viaMsw = (await (await fetch("http://127.0.0.1:8080/props")).json()) as unknown;
+    const viaFetch = JSON.parse(await (await simulatedFetch(fixtures)("http://sim/props", { method: "GET", headers: {} })).text()) as unknown;
+    expect(viaMsw).toEqual({ total_slots: UNLIMITED_SLOTS });
+    expect(viaFetch).toEqual(viaMsw);
   });
 });
