@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_FIXTURE_DIR, loadFixtureDir, loadMatrixDir } from "../cli/fixture-files.ts";
-import { simulateChat, simulatedModels } from "./simulated-model.ts";
+import { MALFORMED_BODY, simulateChat, simulatedModelList } from "./simulated-model.ts";
 
 const { values } = parseArgs({ options: { port: { type: "string", default: "8080" }, scale: { type: "string", default: "0.05" }, fixtures: { type: "string" } } });
 const dir = values.fixtures ?? DEFAULT_FIXTURE_DIR;
@@ -20,7 +20,7 @@ const server = createServer((req, res) => {
   if (req.method === "OPTIONS") return void res.writeHead(204, cors).end();
   if (req.method === "GET" && req.url?.endsWith("/v1/models")) {
     res.writeHead(200, { "content-type": "application/json", ...cors });
-    return void res.end(JSON.stringify({ object: "list", data: simulatedModels(fixtures).map((id) => ({ id, object: "model" })) }));
+    return void res.end(JSON.stringify(simulatedModelList(fixtures)));
   }
   if (req.method !== "POST" || !req.url?.endsWith("/v1/chat/completions")) return void res.writeHead(404, cors).end();
   let raw = "";
@@ -30,7 +30,7 @@ const server = createServer((req, res) => {
     try {
       body = JSON.parse(raw);
     } catch {
-      return void res.writeHead(500, { "content-type": "application/json", ...cors }).end('{"error":{"message":"malformed request body"}}');
+      return void res.writeHead(500, { "content-type": "application/json", ...cors }).end(MALFORMED_BODY);
     }
     const sim = simulateChat(body, fixtures, { latencyScale });
     const timer = setTimeout(() => {

@@ -216,6 +216,12 @@ export const UNLIMITED_SLOTS = 1024;
 /** `GET /props` as llama-server answers it, down to the field a client reads for admission. */
 export const simulatedProps = (totalSlots: number | null) => ({ total_slots: totalSlots ?? UNLIMITED_SLOTS });
 
+/** `GET /v1/models`: the list of simulatedModels, as OpenAI-compatible servers answer it. */
+export const simulatedModelList = (fixtures: readonly Fixture[]) => ({ object: "list", data: simulatedModels(fixtures).map((id) => ({ id, object: "model" })) });
+
+/** The body of the HTTP 500 a request body that is not JSON gets (llama-server answers 500, not 400). */
+export const MALFORMED_BODY = '{"error":{"message":"malformed request body"}}';
+
 /** What `GET /v1/models` lists: a simulated model per scripted candidate name, and the faults. */
 export function simulatedModels(fixtures: readonly Fixture[]): string[] {
   const names = new Set(fixtures.flatMap((f) => Object.keys(f.candidates)));
