@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from "msw";
 import type { Fixture } from "../schemas/fixture.ts";
-import { simulateChat, simulatedModels, type SimOptions, type SimReply } from "./simulated-model.ts";
+import { simulateChat, simulatedModelList, simulatedProps, type SimOptions, type SimReply } from "./simulated-model.ts";
 
 const encoder = new TextEncoder();
 
@@ -11,7 +11,8 @@ const encoder = new TextEncoder();
  */
 export function createHandlers(fixtures: readonly Fixture[], options: SimOptions, base = "*") {
   return [
-    http.get(`${base}/v1/models`, () => HttpResponse.json({ object: "list", data: simulatedModels(fixtures).map((id) => ({ id, object: "model" })) })),
+    http.get(`${base}/props`, () => HttpResponse.json(simulatedProps(null))),
+    http.get(`${base}/v1/models`, () => HttpResponse.json(simulatedModelList(fixtures))),
     http.post(`${base}/v1/chat/completions`, async ({ request }) => {
       const body: unknown = await request.json().catch(() => null);
       const sim = simulateChat(body, fixtures, options);

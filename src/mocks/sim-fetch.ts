@@ -1,7 +1,7 @@
 import type { FetchLike } from "../candidates/http/wire.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { simResponse } from "./handlers.ts";
-import { simulateChat, simulatedModels } from "./simulated-model.ts";
+import { MALFORMED_BODY, simulateChat, simulatedModelList, simulatedProps } from "./simulated-model.ts";
 
 /**
  * The simulated model as a fetch function, in process: no server, no socket, no delay. For the
@@ -9,15 +9,14 @@ import { simulateChat, simulatedModels } from "./simulated-model.ts";
  */
 export function simulatedFetch(fixtures: readonly Fixture[]): FetchLike {
   return async (url, init) => {
-    if (init.method === "GET" && url.endsWith("/v1/models")) {
-      return Response.json({ object: "list", data: simulatedModels(fixtures).map((id) => ({ id, object: "model" })) });
-    }
+    if (init.method === "GET" && url.endsWith("/v1/models")) return Response.json(simulatedModelList(fixtures));
+    if (init.method === "GET" && url.endsWith("/props")) return Response.json(simulatedProps(null));
     if (init.method !== "POST" || !url.endsWith("/v1/chat/completions")) return new Response(null, { status: 404 });
     let body: unknown = null;
     try {
       body = JSON.parse(init.body ?? "null");
     } catch {
-      return new Response('{"error":{"message":"malformed request body"}}', { status: 500 });
+      return new Response(MALFORMED_BODY, { status: 500 });
     }
     const sim = simulateChat(body, fixtures, { latencyScale: 0 });
     if (sim.kind === "drop") throw new TypeError("fetch failed (the simulated server dropped the connection)");

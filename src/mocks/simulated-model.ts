@@ -17,6 +17,7 @@ import { mulberry32, requestSeed } from "./prng.ts";
 export const SIM_PREFIX = "finbound-sim/";
 export { FAULTS, type Fault } from "./faults.ts";
 
+/** A reply and its `delayMs`: the simulated processing time, in real milliseconds (a server with slots counts it once the request holds one). */
 export type SimReply =
   | { kind: "json"; status: number; body: unknown; delayMs: number }
   | { kind: "text"; status: number; body: string; delayMs: number }
@@ -80,23 +81,72 @@ export function susceptibleTo(body: ChatBody, fixture: Fixture, p: number): bool
   return mulberry32(requestSeed(seed, `${fixture.id}/susceptible`, 0))() < p;
 }
 
-const completion = (model: string, text: string, finishReason = "stop") => ({
-  id: "chatcmpl-sim",
-  object: "chat.completion",
-  model,
-  choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: finishReason }],
-  usage: { prompt_tokens: 100, completion_tokens: Math.ceil(text.length / 4), total_tokens: 100 + Math.ceil(text.length / 4) },
-});
+/** The prompt's size in tokens the simulator reports for every request (it does not tokenize). */
+const PROMPT_TOKENS = 100;
+/** The share of a reply's simulated processing time spent on the prompt; the rest is generation. */
+const PROMPT_SHARE = 0.2;
 
-/** The SSE chunks a llama.cpp-style server sends for `text`: a role chunk, deltas, a final chunk, usage. */
-function sseChunks(model: string, text: string): string[] {
+/** llama.cpp's `timings`: how long the server processed the prompt and generated the reply. */
+export interface Timings {
+  cache_n: number;
+  prompt_n: number;
+  prompt_ms: number;
+  prompt_per_token_ms: number | null;
+  prompt_per_second: number | null;
+  predicted_n: number;
+  predicted_ms: number;
+  predicted_per_token_ms: number | null;
+  predicted_per_second: number | null;
+}
+
+/**
+ * The `timings` of a reply processed for `processingMs`: only the time it held a slot, never the time it
+ * waited for one, so a client's wall time minus prompt_ms and predicted_ms is queue and network, as on
+ * llama.cpp. A rate over zero is null, as llama.cpp's JSON writes a division by zero.
+ */
+export function simulatedTimings(predictedTokens: number, processingMs: number): Timings {
+  const promptMs = processingMs * PROMPT_SHARE;
+  const predictedMs = processingMs - promptMs;
+  const rate = (n: number, d: number): number | null => (d > 0 ? n / d : null);
+  return {
+    cache_n: 0,
+    prompt_n: PROMPT_TOKENS,
+    prompt_ms: promptMs,
+    prompt_per_token_ms: rate(promptMs, PROMPT_TOKENS),
+    prompt_per_second: rate(PROMPT_TOKENS * 1000, promptMs),
+    predicted_n: predictedTokens,
+    predicted_ms: predictedMs,
+    predicted_per_token_ms: rate(predictedMs, predictedTokens),
+    predicted_per_second: rate(predictedTokens * 1000, predictedMs),
+  };
+}
+
+const usage = (completionTokens: number) => ({ prompt_tokens: PROMPT_TOKENS, completion_tokens: completionTokens, total_tokens: PROMPT_TOKENS + completionTokens });
+
+const completion = (model: string, text: string, processingMs: number, finishReason = "stop") => {
+  const tokens = Math.ceil(text.length / 4);
+  return {
+    id: "chatcmpl-sim",
+    object: "chat.completion",
+    model,
+    choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: finishReason }],
+    usage: usage(tokens),
+    timings: simulatedTimings(tokens, processingMs),
+  };
+};
+
+/**
+ * The SSE chunks a llama.cpp-style server sends for `text`: a role chunk, deltas (a token each), a final
+ * chunk with the finish reason and `timings`, usage.
+ */
+function sseChunks(model: string, text: string, processingMs: number, finishReason = "stop"): string[] {
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => `data: ${JSON.stringify({ id: "chatcmpl-sim", object: "chat.completion.chunk", model, choices, ...extra })}\n\n`;
   const parts = text.match(/[\s\S]{1,24}/g) ?? [];
   return [
     chunk([{ index: 0, delta: { role: "assistant", content: null } }]),
     ...parts.map((p) => chunk([{ index: 0, delta: { content: p } }])),
-    chunk([{ index: 0, delta: {}, finish_reason: "stop" }], { timings: { predicted_ms: 1 } }),
-    chunk([], { usage: { prompt_tokens: 100, completion_tokens: parts.length, total_tokens: 100 + parts.length } }),
+    chunk([{ index: 0, delta: {}, finish_reason: finishReason }], { timings: simulatedTimings(parts.length, processingMs) }),
+    chunk([], { usage: usage(parts.length) }),
   ];
 }
 
@@ -127,7 +177,7 @@ export function simulateChat(raw: unknown, fixtures: readonly Fixture[], options
 }
 
 const okReply = (model: string, stream: boolean, text: string, delayMs: number, finishReason = "stop"): SimReply =>
-  stream ? { kind: "sse", chunks: sseChunks(model, text), done: true, delayMs } : { kind: "json", status: 200, body: completion(model, text, finishReason), delayMs };
+  stream ? { kind: "sse", chunks: sseChunks(model, text, delayMs, finishReason), done: true, delayMs } : { kind: "json", status: 200, body: completion(model, text, delayMs, finishReason), delayMs };
 
 /** A failure a real server produces (see FAULTS). */
 function faultReply(fault: Fault, model: string, stream: boolean): SimReply {
@@ -144,16 +194,33 @@ function faultReply(fault: Fault, model: string, stream: boolean): SimReply {
     case "drop":
       return { kind: "drop", delayMs: 5 };
     case "empty-choices":
-      return { kind: "json", status: 200, body: { ...completion(model, ""), choices: [] }, delayMs: 5 };
+      return { kind: "json", status: 200, body: { ...completion(model, "", 5), choices: [] }, delayMs: 5 };
     case "not-text":
-      return { kind: "json", status: 200, body: { ...completion(model, ""), choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: [] }, finish_reason: "tool_calls" }] }, delayMs: 5 };
+      return { kind: "json", status: 200, body: { ...completion(model, "", 5), choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: [] }, finish_reason: "tool_calls" }] }, delayMs: 5 };
     case "length":
       return ok('{"decision":"final","outcome":"answered","claims":[{"kind":"future_va', 5, "length");
     case "stream-cut":
-      return { kind: "sse", chunks: sseChunks(model, '{"decision":"final","outcome":"refused"').slice(0, 3), done: false, delayMs: 5 };
+      return { kind: "sse", chunks: sseChunks(model, '{"decision":"final","outcome":"refused"', 5).slice(0, 3), done: false, delayMs: 5 };
   }
   return { kind: "json", status: 404, body: { error: { message: `unknown fault ${fault}` } }, delayMs: 0 };
 }
+
+/**
+ * `total_slots` where the simulator has no slots (msw, the in-process fetch, `npm run sim` without
+ * --slots): no request ever waits there, so a client that admits as many requests as the server has
+ * slots should never be held back by it. Finite, since JSON has no infinity and a client may size
+ * per-slot state by it.
+ */
+export const UNLIMITED_SLOTS = 1024;
+
+/** `GET /props` as llama-server answers it, down to the field a client reads for admission. */
+export const simulatedProps = (totalSlots: number | null) => ({ total_slots: totalSlots ?? UNLIMITED_SLOTS });
+
+/** `GET /v1/models`: the list of simulatedModels, as OpenAI-compatible servers answer it. */
+export const simulatedModelList = (fixtures: readonly Fixture[]) => ({ object: "list", data: simulatedModels(fixtures).map((id) => ({ id, object: "model" })) });
+
+/** The body of the HTTP 500 a request body that is not JSON gets (llama-server answers 500, not 400). */
+export const MALFORMED_BODY = '{"error":{"message":"malformed request body"}}';
 
 /** What `GET /v1/models` lists: a simulated model per scripted candidate name, and the faults. */
 export function simulatedModels(fixtures: readonly Fixture[]): string[] {
