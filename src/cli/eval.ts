@@ -156,6 +156,7 @@ async function evaluate(argv: string[], io: CliIo): Promise<number> {
     status = allPassed ? 0 : 1;
   } else {
     status = emitRuns(sink.runsInPlanOrder(), format, values.out, io);
+    if (stopped && format === "table") io.stdout.write(`not run (${stopped.not_run.length}): ${stopped.not_run.map((j) => `${j.fixture} trial ${j.trial}`).join(", ")}\n`);
     if (trials > 1 && format === "table") io.stdout.write(`\n${header}${reliabilityTable(reliabilityOf(summaries))}`);
   }
   if (!stopped) return status;

@@ -15,6 +15,8 @@ export class Breaker {
 
   /** Counts a finished run; true when the evaluation should stop now. */
   record(run: Pick<ScoredRun, "result" | "events" | "diagnostics">): boolean {
+    // Waiting in a queue the analyst allowed says the server is busy, not gone: it neither counts nor resets.
+    if (run.result.policy_code === "model_queue_timeout") return false;
     if (!isInfrastructureFailure(run)) {
       this.#inARow = 0;
       return false;
