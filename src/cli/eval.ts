@@ -115,7 +115,7 @@ async function evaluate(argv: string[], io: CliIo): Promise<number> {
   const kind: CandidateKind = http ? "http" : "scripted";
   const byId = new Map(fixtures.map((f) => [f.id, f]));
   const server = http ? await serverAdmission(http, { ...values, concurrency }, nodeFetch) : null;
-  if (server?.admission.warning) io.stderr.write(`warning: ${server.admission.warning}\n`);
+  if (server?.warning) io.stderr.write(`warning: ${server.warning}\n`);
   if (http && trials > 1 && http.settings.temperature === 0) io.stderr.write(`warning: ${TRIALS_AT_TEMPERATURE_0(trials)}\n`);
 
   const sink = new RunSink({ format, out: values.out, exportFile: values.export, collectFile: values.collect, plan, io });

@@ -115,22 +115,33 @@ function networkWords(detail: string, timeoutMs: number): string {
 /**
  * How many runs go to the server at once, and finbound's count of its requests there when they may
  * wait in its queue: the slots the analyst gave (`--server-slots`), else those the server says it has
- * (llama-server's `GET /props`).
+ * (llama-server's `GET /props`). The warning says what was decided when it is not what was asked.
  */
-export async function serverAdmission(factory: HttpCandidateFactory, flags: HttpCliOptions & { concurrency: number }, fetchImpl: FetchLike): Promise<{ admission: Admission; queue: ServerQueue | null }> {
+export async function serverAdmission(
+  factory: HttpCandidateFactory,
+  flags: HttpCliOptions & { concurrency: number },
+  fetchImpl: FetchLike,
+): Promise<{ admission: Admission; queue: ServerQueue | null; warning: string | null }> {
   const given = flags["server-slots"];
   let slots: number | null;
-  let slotsFrom: string;
+  let from: string;
   if (given !== undefined) {
     slots = Number(given);
     if (!Number.isInteger(slots) || slots < 1) throw new UsageError(`--server-slots must be a whole number of at least 1 (got ${given})`);
-    slotsFrom = "--server-slots";
+    from = "--server-slots";
   } else {
     slots = await serverSlots(factory.settings.baseUrl, headersFor(factory.settings), fetchImpl, AbortSignal.timeout(5_000));
-    slotsFrom = "GET /props total_slots";
+    from = "GET /props total_slots";
   }
-  const admitted = admission({ concurrency: flags.concurrency, slots, slotsFrom, allowServerQueue: flags["allow-server-queue"] === true });
+  const n = flags.concurrency;
+  const admitted = admission({ concurrency: n, slots, allowServerQueue: flags["allow-server-queue"] === true });
   // Waiting is counted wherever it may happen and the slots are known; where they are not, it cannot be.
   const queue = slots !== null && admitted.serverMayQueue ? serverQueue(slots, () => performance.now()) : null;
-  return { admission: admitted, queue };
+  const warning = {
+    fits: null,
+    held: `--concurrency ${n} is more than the ${slots} slot(s) the server has (${from}): runs are admitted ${slots} at a time, so no request waits in its queue (--allow-server-queue sends ${n} at once and counts the waiting as the server's)`,
+    queueing: `--concurrency ${n} is more than the ${slots} slot(s) the server has (${from}): requests will wait in its queue; the waiting is recorded as queue_ms and a run it costs the deadline ends model_queue_timeout (infrastructure)`,
+    unknown: n > 1 ? `the server does not say how many slots it has: with --concurrency ${n} requests may wait in its queue, and that waiting would count against the model; give --server-slots N to admit no more than it serves` : null,
+  }[admitted.case];
+  return { admission: admitted, queue, warning };
 }

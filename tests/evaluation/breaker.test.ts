@@ -29,19 +29,16 @@ describe("the breaker stops an evaluation whose server keeps failing", () => {
 });
 
 describe("admission against the server's slots", () => {
-  it("admits no more runs than the server has slots, and says so", () => {
-    const a = admission({ concurrency: 6, slots: 2, slotsFrom: "GET /props total_slots", allowServerQueue: false });
-    expect(a).toMatchObject({ runsAtOnce: 2, serverMayQueue: false });
-    expect(a.warning).toMatch(/--concurrency 6 is more than the 2 slot\(s\).*admitted 2 at a time/);
+  it("admits no more runs than the server has slots", () => {
+    expect(admission({ concurrency: 6, slots: 2, allowServerQueue: false })).toEqual({ runsAtOnce: 2, serverMayQueue: false, case: "held" });
   });
 
-  it("sends them all when the analyst allows the server's queue, and counts the waiting", () => {
-    expect(admission({ concurrency: 6, slots: 2, slotsFrom: "--server-slots", allowServerQueue: true })).toMatchObject({ runsAtOnce: 6, serverMayQueue: true, warning: expect.stringMatching(/queue_ms/) });
+  it("sends them all when the analyst allows the server's queue, which may then hold requests", () => {
+    expect(admission({ concurrency: 6, slots: 2, allowServerQueue: true })).toEqual({ runsAtOnce: 6, serverMayQueue: true, case: "queueing" });
   });
 
-  it("is silent when the concurrency fits, and warns when the slots are unknown", () => {
-    expect(admission({ concurrency: 4, slots: 4, slotsFrom: "x", allowServerQueue: false })).toEqual({ runsAtOnce: 4, serverMayQueue: false, warning: null });
-    expect(admission({ concurrency: 1, slots: null, slotsFrom: "x", allowServerQueue: false }).warning).toBeNull();
-    expect(admission({ concurrency: 3, slots: null, slotsFrom: "x", allowServerQueue: false }).warning).toMatch(/--server-slots N/);
+  it("sends what was asked when it fits, or when the slots are unknown (where requests may queue)", () => {
+    expect(admission({ concurrency: 4, slots: 4, allowServerQueue: false })).toEqual({ runsAtOnce: 4, serverMayQueue: false, case: "fits" });
+    expect(admission({ concurrency: 3, slots: null, allowServerQueue: false })).toEqual({ runsAtOnce: 3, serverMayQueue: true, case: "unknown" });
   });
 });

@@ -18,6 +18,7 @@ export function ModelReplyBody({ event }: { event: EventOf<"model_reply"> }) {
     <>
       <span className="muted">
         latency {Math.round(event.latency_ms)} ms
+        <TimingParts event={event} />
         {event.finish_reason ? ` · finish ${event.finish_reason}` : ""}
         {usage?.total_tokens !== undefined ? ` · ${usage.total_tokens} tokens` : ""}
       </span>
@@ -33,6 +34,17 @@ export function ModelFailureBody({ event }: { event: EventOf<"model_failure"> })
   return (
     <span>
       the model request failed: <code className="code-chip">{event.code}</code> after {Math.round(event.latency_ms)} ms
+      {event.queue_ms ? `, ${Math.round(event.queue_ms)} ms of it waiting for a server slot` : ""}
     </span>
   );
+}
+
+/** Where a reply's wall time went, as far as it is known: waiting for a slot, the prompt, generating. */
+function TimingParts({ event }: { event: EventOf<"model_reply"> }) {
+  const parts = [
+    event.queue_ms === undefined ? null : `queued ${Math.round(event.queue_ms)}`,
+    event.prompt_ms === undefined ? null : `prompt ${Math.round(event.prompt_ms)}`,
+    event.generation_ms === undefined ? null : `generation ${Math.round(event.generation_ms)}`,
+  ].filter((p) => p !== null);
+  return parts.length === 0 ? null : <> ({parts.join(" · ")} ms)</>;
 }
