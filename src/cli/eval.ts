@@ -129,13 +129,13 @@ async function evaluate(argv: string[], io: CliIo): Promise<number> {
   const allPassed = summaries.every((s) => s.passed);
   if (format === "jsonl") {
     // The runs went to the file or stdout line by line; the summary goes where it cannot mix with them.
-    const summary = reliabilityTable(reliabilityOf(summaries));
+    const summary = reliabilityTable(reliabilityOf(summaries, plan.fixtures));
     (values.out ? io.stdout : io.stderr).write(summary);
     return allPassed ? 0 : 1;
   }
   const runs = sink.runsInPlanOrder();
   const status = emitRuns(runs, format, values.out, io);
-  if (trials > 1 && format === "table") io.stdout.write(`\n${reliabilityTable(reliabilityOf(summaries))}`);
+  if (trials > 1 && format === "table") io.stdout.write(`\n${reliabilityTable(reliabilityOf(summaries, plan.fixtures))}`);
   return status;
 }
 
