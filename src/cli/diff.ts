@@ -1,5 +1,6 @@
 import { compareRuns, compareSuites, type ComparableRun, type RunComparison, type SuiteComparison } from "../evaluation/compare.ts";
 import { readExportFile, runsOf, verifyExport } from "../integrity/export-file.ts";
+import { notVerified } from "../integrity/verify-file.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { loadJudgingFixtures } from "./fixture-files.ts";
@@ -25,7 +26,7 @@ async function readRuns(file: string, maxBytes: number, io: CliIo): Promise<{ ki
   const read = readExportFile(readFileBytes(file, maxBytes), { maxBytes });
   if (!read.ok) throw new UsageError(`${file}: ${read.message}`);
   const v = await verifyExport(read.value, nodeSha256);
-  if (v.status === "broken") throw new UsageError(`${file}: NOT VERIFIED — ${v.message}`);
+  if (v.status === "broken") throw new UsageError(`${file}: ${notVerified(v)}`);
   if (v.status === "unsealed") io.stderr.write(`warning: ${file}: ${v.message}\n`);
   return { kind: read.value.kind === "run" ? "run" : "suite", runs: runsOf(read.value).map(comparable) };
 }

@@ -152,12 +152,12 @@ async function evaluate(argv: string[], io: CliIo): Promise<number> {
   let status: number;
   if (format === "jsonl") {
     // The runs went to the file or stdout line by line; the summary goes where it cannot mix with them.
-    (values.out ? io.stdout : io.stderr).write(header + reliabilityTable(reliabilityOf(summaries)));
+    (values.out ? io.stdout : io.stderr).write(header + reliabilityTable(reliabilityOf(summaries, plan.fixtures)));
     status = allPassed ? 0 : 1;
   } else {
     status = emitRuns(sink.runsInPlanOrder(), format, values.out, io);
     if (stopped && format === "table") io.stdout.write(`not run (${stopped.not_run.length}): ${stopped.not_run.map((j) => `${j.fixture} trial ${j.trial}`).join(", ")}\n`);
-    if (trials > 1 && format === "table") io.stdout.write(`\n${header}${reliabilityTable(reliabilityOf(summaries))}`);
+    if (trials > 1 && format === "table") io.stdout.write(`\n${header}${reliabilityTable(reliabilityOf(summaries, plan.fixtures))}`);
   }
   if (!stopped) return status;
   throw new UsageError(`stopped after ${stopped.reason} at ${http?.settings.baseUrl ?? "the server"}: ${summaries.length} of ${jobs.length} run(s) finished and were written, ${stopped.not_run.length} not run. Is the server still up? (--max-consecutive-failures N changes when to stop)`);

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { declaredFailures } from "../evaluation/design.ts";
 import { readExportFile, runsOf, verifyExport, type ExportFile } from "../integrity/export-file.ts";
+import { notVerified } from "../integrity/verify-file.ts";
 import { htmlReportOfRuns } from "../interop/html-report.ts";
 import { otlpJsonOfRuns } from "../interop/otlp.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
@@ -56,7 +57,7 @@ export function main(argv: string[], io: CliIo): Promise<number> {
       format === "otlp"
         ? otlpJsonOfRuns(runs, { seal })
         : htmlReportOfRuns(runs, { source: file, seal, declaredFailures: declarations(values.fixtures, runs), ...(suiteDigest === undefined ? {} : { suiteDigest }) });
-    const said = seal.status === "verified" ? `seals ${seal.message}` : `NOT VERIFIED — ${seal.message}`;
+    const said = seal.status === "verified" ? `seals ${seal.message}` : notVerified(seal);
     if (values.out) {
       try {
         writeFileSync(values.out, text);

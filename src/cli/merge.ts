@@ -4,6 +4,7 @@ import { reliabilityOf, summarise, type RunSummary } from "../evaluation/reliabi
 import { readExportFile, runsOf, verifyExport } from "../integrity/export-file.ts";
 import { sealSuite } from "../integrity/export.ts";
 import { JsonlSuiteWriter, jsonlHeader } from "../integrity/jsonl-suite.ts";
+import { notVerified } from "../integrity/verify-file.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { nodeSha256 } from "./node-sha256.ts";
@@ -39,7 +40,7 @@ export function main(argv: string[], io: CliIo): Promise<number> {
       const read = readExportFile(readFileBytes(name, maxBytes), { maxBytes });
       if (!read.ok) throw new UsageError(`${name}: ${read.message}`);
       const v = await verifyExport(read.value, nodeSha256);
-      if (v.status !== "verified") throw new UsageError(`${name}: NOT VERIFIED — ${v.message}`);
+      if (v.status !== "verified") throw new UsageError(`${name}: ${notVerified(v)}`);
       const plan = read.value.kind === "jsonl" ? read.value.suite.header.plan : read.value.kind === "suite" ? read.value.file.plan : undefined;
       outputs.push({ name, plan, runs: runsOf(read.value) });
     }

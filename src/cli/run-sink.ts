@@ -1,5 +1,5 @@
 import { closeSync, openSync, writeSync, writeFileSync } from "node:fs";
-import { jobKey, type Job } from "../evaluation/plan.ts";
+import { inPlanOrder } from "../evaluation/plan.ts";
 import { JsonlSuiteWriter, jsonlHeader } from "../integrity/jsonl-suite.ts";
 import { sealSuite } from "../integrity/export.ts";
 import type { CollectedTrace } from "../schemas/collected-trace.ts";
@@ -83,7 +83,7 @@ export class RunSink {
       this.o.io.stderr.write(`collected ${this.#traces.length} trace(s) in ${this.o.collectFile}\n`);
     }
     if (this.o.exportFile && !this.#jsonl) {
-      const suite = await sealSuite(this.#inPlanOrder(this.#sealed, (r) => ({ fixture: r.fixture.id, candidate: r.candidate.name, trial: r.trial ?? 1 })), { sha256: nodeSha256, nowIso: new Date().toISOString(), plan: this.o.plan, ...(stopped ? { stopped } : {}) });
+      const suite = await sealSuite(inPlanOrder(this.#sealed, this.o.plan, (r) => ({ fixture: r.fixture.id, candidate: r.candidate.name, trial: r.trial ?? 1 })), { sha256: nodeSha256, nowIso: new Date().toISOString(), plan: this.o.plan, ...(stopped ? { stopped } : {}) });
       write(this.o.exportFile, `${JSON.stringify(suite, null, 2)}\n`);
       this.o.io.stderr.write(`exported ${suite.runs.length} sealed run(s) to ${this.o.exportFile}\n`);
     }
@@ -91,16 +91,7 @@ export class RunSink {
 
   /** The kept runs in the plan's order (fixture, candidate, trial), whatever order they finished in. */
   runsInPlanOrder(): ScoredRun[] {
-    return this.#inPlanOrder(this.#runs, (r) => ({ fixture: r.fixture, candidate: r.candidate, trial: r.trial ?? 1 }));
-  }
-
-  #inPlanOrder<T>(items: readonly T[], job: (item: T) => Job): T[] {
-    const order = new Map(this.o.plan.fixtures.map((f, i) => [f, i]));
-    return [...items].sort((a, b) => {
-      const ja = job(a);
-      const jb = job(b);
-      return (order.get(ja.fixture) ?? 0) - (order.get(jb.fixture) ?? 0) || ja.trial - jb.trial || jobKey(ja).localeCompare(jobKey(jb));
-    });
+    return inPlanOrder(this.#runs, this.o.plan, (r) => ({ fixture: r.fixture, candidate: r.candidate, trial: r.trial ?? 1 }));
   }
 }
 

@@ -1,8 +1,9 @@
-import type { CollectedTrace } from "../schemas/collected-trace.ts";
-import { parseCollectedTraceFile } from "../candidates/collected-trace.ts";
+import { inPlanOrder } from "../evaluation/plan.ts";
+import { scoreTraceToReplay, tracesToReplay, type TraceToReplay } from "../evaluation/score-file.ts";
+import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
-import { scoreCollectedTrace } from "../evaluation/evaluate.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
+import { nodeSha256 } from "./node-sha256.ts";
 import { emitRuns, parseFormat } from "./output.ts";
 import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
@@ -10,18 +11,32 @@ import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "
 import { parseCli, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run score -- FILE... [--format table|json|junit] [--out FILE] [--fixtures DIR] [--max-bytes N]
-  Scores collected traces (finbound.collected-trace/v1): each file holds one trace, an array of them,
-  or one trace per line (JSONL). Settings a trace records (repair, lenient_fence) win over the flags
-  below, which only fill in what a file does not say; each such gap is printed as a note.
+  Replays and scores the replies in every file finbound writes that holds them:
+    collected traces (finbound.collected-trace/v1: one, an array, or one per line as eval --collect writes),
+    scored runs and suites (finbound.scored-run/v1, finbound.scored-suite/v1 as eval --export writes,
+    and its JSONL form as eval --format jsonl writes), whose seals are checked as npm run verify checks them.
+  Verdicts come from the replay, never from the file. Runs are listed in plan order: by fixture in the
+  fixture folder's order, then candidate, then trial.
+  A scored run is replayed with the settings it recorded. Settings a trace records (repair, lenient_fence)
+  win over the flags below, which only fill in what a trace does not say; each such gap is printed as a note.
 ${RUN_SETTINGS_USAGE}
 ${MAX_BYTES_USAGE}
-  Exit status: 0 every run passed, 1 a run failed, 2 bad usage or an unreadable/invalid file.`;
+  Exit status: 0 every run passed, 1 a run failed, 2 bad usage, or a file that is unreadable, invalid,
+  changed after export (NOT VERIFIED) or holds no replies (annotations, a matrix report, another format).`;
 
-function readTraces(file: string, maxBytes: number): CollectedTrace[] {
-  const parsed = parseCollectedTraceFile(readFileBytes(file, maxBytes), { maxBytes });
-  if (!parsed.ok) throw new UsageError(`${file}: ${parsed.message}`);
-  if (parsed.traces.length === 0) throw new UsageError(`${file}: the file holds no trace`);
-  return parsed.traces;
+/** The traces a file holds, or a usage error naming the file and what it is. */
+async function readTraces(file: string, maxBytes: number, fixtures: readonly Fixture[], io: CliIo): Promise<TraceToReplay[]> {
+  const read = await tracesToReplay(readFileBytes(file, maxBytes), { fixtures, sha256: nodeSha256, limits: { maxBytes } });
+  if (!read.ok) throw new UsageError(`${file}: ${read.message}`);
+  for (const note of read.notes) io.stderr.write(`note: ${file}: ${note}\n`);
+  return read.traces;
+}
+
+/** The traces of a file a note is about: named when a few, else counted ("48 runs"). */
+function concerned(names: readonly string[], traces: readonly TraceToReplay[]): string {
+  if (names.length <= 3) return names.join(", ");
+  const what = traces[0]?.kind === "collected-trace" ? "traces" : "runs";
+  return names.length === traces.length ? `all ${names.length} ${what}` : `${names.length} of ${traces.length} ${what}`;
 }
 
 export function main(argv: string[], io: CliIo): Promise<number> {
@@ -42,20 +57,29 @@ async function score(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (positionals.length === 0) throw new UsageError(`no trace file given\n${USAGE}`);
+  if (positionals.length === 0) throw new UsageError(`no file given\n${USAGE}`);
   const format = parseFormat(values.format);
   const maxBytes = maxBytesFrom(values["max-bytes"]);
   const fixtures = loadFixtureDir(values.fixtures);
-  const traces = positionals.flatMap((file) => readTraces(file, maxBytes).map((trace, i) => ({ file, i, trace })));
+  const files: { file: string; traces: TraceToReplay[] }[] = [];
+  for (const file of positionals) files.push({ file, traces: await readTraces(file, maxBytes, fixtures, io) });
   const runs: ScoredRun[] = [];
-  for (const { file, i, trace } of traces) {
-    const scored = await scoreCollectedTrace(trace, fixtures, runSettingsFrom(values));
-    const where = `${file}${traces.length > 1 ? ` (trace ${i})` : ""}`;
-    if (!scored.ok) throw new UsageError(`${where}: field "fixture": ${scored.message}`);
-    for (const note of scored.notes) io.stderr.write(`note: ${where}: ${note}\n`);
-    runs.push(trace.trial === undefined ? scored.run : { ...scored.run, trial: trace.trial });
+  for (const { file, traces } of files) {
+    const notes = new Map<string, string[]>();
+    for (const trace of traces) {
+      const scored = await scoreTraceToReplay(trace, fixtures, runSettingsFrom(values));
+      if (!scored.ok) throw new UsageError(`${file}: ${traces.length > 1 ? `${trace.name}: ` : ""}field "fixture": ${scored.message}`);
+      for (const note of scored.notes) {
+        const about = notes.get(note);
+        if (about) about.push(trace.name);
+        else notes.set(note, [trace.name]);
+      }
+      runs.push(scored.run);
+    }
+    for (const [note, names] of notes) io.stderr.write(`note: ${file}: ${traces.length > 1 ? `${concerned(names, traces)}: ` : ""}${note}\n`);
   }
-  return emitRuns(runs, format, values.out, io);
+  // The fixture folder's order is eval's plan order; candidates then go by name.
+  return emitRuns(inPlanOrder(runs, { fixtures: fixtures.map((f) => f.id) }, (r) => ({ fixture: r.fixture, candidate: r.candidate, trial: r.trial ?? 1 })), format, values.out, io);
 }
 
 if (isEntryPoint(import.meta.url)) await runAsScript(main);

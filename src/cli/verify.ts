@@ -1,4 +1,5 @@
 import { readExportFile, verifyExport } from "../integrity/export-file.ts";
+import { notVerified } from "../integrity/verify-file.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
@@ -16,7 +17,7 @@ async function verifyFile(file: string, maxBytes: number): Promise<{ ok: boolean
   if (!read.ok) throw new UsageError(`${file}: ${read.message}`);
   // The seals are checked on the file as parsed from its text, not on what validation kept of it.
   const v = await verifyExport(read.value, nodeSha256);
-  return { ok: v.status === "verified", line: `${file}: ${v.status === "verified" ? v.message : `NOT VERIFIED — ${v.message}`}` };
+  return { ok: v.status === "verified", line: `${file}: ${v.status === "verified" ? v.message : notVerified(v)}` };
 }
 
 export function main(argv: string[], io: CliIo): Promise<number> {

@@ -23,6 +23,32 @@ export function planJobs(fixtures: readonly string[], candidates: readonly strin
   return fixtures.flatMap((fixture) => candidates.flatMap((candidate) => Array.from({ length: trials }, (_, i) => ({ fixture, candidate, trial: i + 1 }))));
 }
 
+/** Orders names by their place in `order`; a name not in it comes after every one that is. */
+export function byPlace(order: readonly string[]): (a: string, b: string) => number {
+  const place = new Map(order.map((name, i) => [name, i]));
+  return (a, b) => (place.get(a) ?? place.size) - (place.get(b) ?? place.size);
+}
+
+const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The order results are shown in: the plan's fixtures, and its candidates when it names them (else by name). */
+export interface PlanOrder {
+  readonly fixtures: readonly string[];
+  readonly candidates?: readonly string[];
+}
+
+/**
+ * Items in plan order — fixture, then candidate, then trial — whatever order they finished or were
+ * read in. Fixtures the order does not name come last, by id; items of one job keep their order.
+ */
+export function inPlanOrder<T>(items: readonly T[], order: PlanOrder, jobOf: (item: T) => Job): T[] {
+  const fixture = byPlace(order.fixtures);
+  const candidate = order.candidates ? byPlace(order.candidates) : byName;
+  const keyed = items.map((item) => ({ item, job: jobOf(item) }));
+  keyed.sort(({ job: a }, { job: b }) => fixture(a.fixture, b.fixture) || byName(a.fixture, b.fixture) || candidate(a.candidate, b.candidate) || byName(a.candidate, b.candidate) || a.trial - b.trial);
+  return keyed.map(({ item }) => item);
+}
+
 export type ShardParse = { ok: true; shard: Shard } | { ok: false; code: "bad_shard"; message: string };
 
 /** `I/N` with 1 ≤ I ≤ N. */

@@ -1,5 +1,6 @@
 import type { Outcome } from "../schemas/outcome.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
+import { byPlace } from "./plan.ts";
 
 // Reliability over k trials (τ-bench): pass^k is the chance that k trials drawn from a fixture's
 // n all pass, pass@k that at least one does. Both use the unbiased estimators over the c passes
@@ -91,7 +92,11 @@ export function summarise(run: Pick<ScoredRun, "fixture" | "passed" | "outcome" 
 /** pass^k and pass@k per fixture and overall for k = 1…K, with the distributions beside them. */
 export const reliability = (runs: readonly ScoredRun[]): Reliability => reliabilityOf(runs.map(summarise));
 
-export function reliabilityOf(runs: readonly RunSummary[]): Reliability {
+/**
+ * As `reliability`, from the runs' summaries. Fixtures are listed in `fixtureOrder` (an evaluation's
+ * plan), whatever order their runs finished in; those it does not name follow as first seen.
+ */
+export function reliabilityOf(runs: readonly RunSummary[], fixtureOrder: readonly string[] = []): Reliability {
   const byFixture = new Map<string, RunSummary[]>();
   for (const run of runs) {
     const list = byFixture.get(run.fixture);
@@ -100,7 +105,9 @@ export function reliabilityOf(runs: readonly RunSummary[]): Reliability {
   }
   const k = Math.max(0, ...[...byFixture.values()].map((r) => r.length));
   const ks = Array.from({ length: k }, (_, i) => i + 1);
-  const fixtures = [...byFixture.entries()].map(([fixture, fxRuns]): FixtureReliability => {
+  const place = byPlace(fixtureOrder);
+  const inOrder = [...byFixture.entries()].sort(([a], [b]) => place(a, b));
+  const fixtures = inOrder.map(([fixture, fxRuns]): FixtureReliability => {
     const counted = fxRuns.filter((r) => !r.infrastructure);
     const n = counted.length;
     const c = counted.filter((r) => r.passed).length;

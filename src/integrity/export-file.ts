@@ -1,4 +1,4 @@
-import { readJsonFile, type FileLimits } from "../files/read-json-file.ts";
+import { readJsonFile, type FileLimits, type FileProblemCode } from "../files/read-json-file.ts";
 import { looksLikeJsonLines, readJsonLines } from "../files/read-json-lines.ts";
 import type { ScoredRunExport, ScoredSuiteExport } from "../schemas/export.ts";
 import { isJsonlSuiteHeader, validateJsonlSuite, verifyJsonlSuite, type JsonlSuite } from "./jsonl-suite.ts";
@@ -11,23 +11,29 @@ export type ExportFile =
   | { kind: "suite"; file: ScoredSuiteExport; parsed: unknown }
   | { kind: "jsonl"; suite: JsonlSuite };
 
+export type ExportFileRead =
+  | { ok: true; value: ExportFile }
+  /** One JSON value that is no export: the value read, for a caller that reads other formats too (`npm run score`: collected traces). */
+  | { ok: false; code: "unknown_format"; message: string; value: unknown }
+  | { ok: false; code: FileProblemCode; message: string };
+
 /**
  * Reads any export (`finbound.scored-run/v1`, `finbound.scored-suite/v1` or its JSONL form) through
  * the one reader: `npm run verify`, `npm run merge` and the workbench use this, so they refuse the
  * same files with the same words.
  */
-export function readExportFile(bytes: Uint8Array, limits: FileLimits = {}): { ok: true; value: ExportFile } | { ok: false; message: string } {
+export function readExportFile(bytes: Uint8Array, limits: FileLimits = {}): ExportFileRead {
   // A JSONL suite announces itself on its first line; any other file is read as one JSON value.
   if (looksLikeJsonLines(bytes, isJsonlSuiteHeader)) {
     const lines = readJsonLines(bytes, limits);
     if (!lines.ok) return lines;
     const suite = validateJsonlSuite(lines.lines);
-    return suite.ok ? { ok: true, value: { kind: "jsonl", suite: suite.suite } } : suite;
+    return suite.ok ? { ok: true, value: { kind: "jsonl", suite: suite.suite } } : { ok: false, code: "invalid", message: suite.message };
   }
   const read = readJsonFile(bytes, limits);
   if (!read.ok) return read;
   const valid = validateExport(read.value);
-  if (!valid.ok) return valid;
+  if (!valid.ok) return valid.code === "invalid" ? { ok: false, code: "invalid", message: valid.message } : { ok: false, code: "unknown_format", message: valid.message, value: read.value };
   return { ok: true, value: valid.kind === "run" ? { kind: "run", file: valid.file, parsed: read.parsed } : { kind: "suite", file: valid.file, parsed: read.parsed } };
 }
 

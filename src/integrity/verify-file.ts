@@ -11,6 +11,9 @@ export interface FileVerification {
   message: string;
 }
 
+/** What a file whose seals do not all hold is called, in every command's words (verify, merge, diff, score, report). */
+export const notVerified = (v: FileVerification): string => `NOT VERIFIED — ${v.message}`;
+
 const label = (run: unknown, i: number): string => {
   const r = (run ?? {}) as { fixture?: { id?: unknown }; candidate?: { name?: unknown } };
   return `run ${i} (${String(r.fixture?.id)} / ${String(r.candidate?.name)})`;

@@ -4,6 +4,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main as evalMain } from "../../src/cli/eval.ts";
 import { main as scoreMain } from "../../src/cli/score.ts";
+import { nodeSha256 } from "../../src/cli/node-sha256.ts";
+import { JsonlSuiteWriter } from "../../src/integrity/jsonl-suite.ts";
+import { JsonlSuiteHeader, ScoredRunExport, ScoredSuiteExport } from "../../src/schemas/export.ts";
 import { ScoredRun } from "../../src/schemas/scored-run.ts";
 import { replyText } from "../../src/candidates/scripted.ts";
 import { FIXTURE_DIR, fixture, loadFixtures } from "../support.ts";
@@ -119,7 +122,7 @@ describe("npm run score", () => {
 
   it.each([
     ["not JSON", "{", /bad\.json: the file is not valid JSON: it ends before its value does$/m],
-    ["a wrong format", JSON.stringify({ format: "other", fixture: "x", candidate: { name: "c" }, responses: [] }), /bad\.json: not a finbound.collected-trace\/v1 file: field "format"/],
+    ["a wrong format", JSON.stringify({ format: "other", fixture: "x", candidate: { name: "c" }, responses: [] }), /bad\.json: not a finbound file: its format is "other"/],
     ["an unknown fixture", JSON.stringify({ format: "finbound.collected-trace/v1", fixture: "nope", candidate: { name: "c" }, responses: [] }), /bad\.json: field "fixture": unknown fixture "nope"/],
   ])("exits 2 naming the file for %s", async (_what, content, message) => {
     const file = join(tmp(), "bad.json");
@@ -148,6 +151,80 @@ describe("npm run score", () => {
 
   it("exits 2 for a missing file or no file at all", async () => {
     expect(await cli("score", ["/nonexistent/trace.json"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/trace\.json: cannot read the file/) });
-    expect(await cli("score", [])).toMatchObject({ status: 2, stderr: expect.stringMatching(/no trace file given/) });
+    expect(await cli("score", [])).toMatchObject({ status: 2, stderr: expect.stringMatching(/no file given/) });
+  });
+});
+
+describe("npm run score on what eval writes", () => {
+  const dir = tmp();
+  const ids = loadFixtures().map((f) => f.id);
+  const judged = (runs: ScoredRun[]) => runs.map((r) => ({ run: `${r.fixture}#${r.trial}`, outcome: r.outcome, verdicts: r.verdicts }));
+
+  it("scores a JSONL suite (eval --format jsonl) to eval's verdicts, in plan order even when its lines are not", async () => {
+    const jsonl = join(dir, "runs.jsonl");
+    expect((await cli("eval", ["--trials", "2", "--format", "jsonl", "--out", jsonl])).status).toBe(0);
+    const evaluated = ScoredRun.array().parse(JSON.parse((await cli("eval", ["--trials", "2", "--format", "json"])).stdout));
+    // The same runs written in another order, sealed as written: a pool's completion order.
+    const [header, ...rest] = readFileSync(jsonl, "utf8").trim().split("\n");
+    const runs = rest.slice(0, -1).map((l) => ScoredRunExport.parse(JSON.parse(l)));
+    const lines: string[] = [];
+    const writer = new JsonlSuiteWriter(JsonlSuiteHeader.parse(JSON.parse(header ?? "")), (l) => lines.push(l), nodeSha256);
+    for (const run of [...runs].reverse()) writer.add(run);
+    await writer.end();
+    const reversed = join(dir, "reversed.jsonl");
+    writeFileSync(reversed, `${lines.join("\n")}\n`);
+    for (const file of [jsonl, reversed]) {
+      const r = await cli("score", [file, "--format", "json"]);
+      expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: "" });
+      const scored = ScoredRun.array().parse(JSON.parse(r.stdout));
+      expect(scored.map((x) => `${x.fixture}#${x.trial}`)).toEqual(ids.flatMap((id) => [`${id}#1`, `${id}#2`]));
+      expect(judged(scored)).toEqual(judged(evaluated));
+    }
+    const table = (await cli("score", [reversed])).stdout.split("\n").filter((l) => / PASS | FAIL /.test(l));
+    expect(table.map((l) => l.split(/\s+/).slice(0, 3).join(" "))).toEqual(ids.flatMap((id) => [`${id} reference 1`, `${id} reference 2`]));
+    // A note the same for every run is said once.
+    const asked = await cli("score", [reversed, "--repair"]);
+    expect(asked.stderr).toBe(`note: ${reversed}: all ${runs.length} runs: the trace was collected with repair off: replayed so, whatever the command line says\n`);
+    const junit = (await cli("score", [reversed, "--format", "junit"])).stdout;
+    expect([...junit.matchAll(/classname="([^"]+)"/g)].map((m) => m[1])).toEqual(ids.flatMap((id) => [id, id]));
+  });
+
+  it("scores a sealed suite (eval --export) and a lone sealed run", async () => {
+    const suite = join(dir, "suite.json");
+    expect((await cli("eval", ["--candidate", "alters-input", "--export", suite])).status).toBe(1);
+    const r = await cli("score", [suite, "--format", "json"]);
+    expect(r.status).toBe(1);
+    const evaluated = ScoredRun.array().parse(JSON.parse((await cli("eval", ["--candidate", "alters-input", "--format", "json"])).stdout));
+    expect(judged(ScoredRun.array().parse(JSON.parse(r.stdout)))).toEqual(judged(evaluated));
+    const one = join(dir, "one.json");
+    writeFileSync(one, JSON.stringify(ScoredSuiteExport.parse(JSON.parse(readFileSync(suite, "utf8"))).runs[0]));
+    expect(await cli("score", [one])).toMatchObject({ status: 1, stderr: "" });
+  });
+
+  it("refuses a file changed after export in verify's words (exit 2), and notes a fixture changed since", async () => {
+    const jsonl = join(dir, "edited-source.jsonl");
+    await cli("eval", ["--fixture", "fv-scenario-a", "--format", "jsonl", "--out", jsonl]);
+    const edited = join(dir, "edited.jsonl");
+    writeFileSync(edited, readFileSync(jsonl, "utf8").replace('"passed":true', '"passed":false'));
+    const r = await cli("score", [edited]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^finbound score: ${edited}: NOT VERIFIED — run 0 \\(line 2\\): `));
+    const fixtures = join(dir, "fixtures");
+    cpSync(FIXTURE_DIR, fixtures, { recursive: true });
+    const fx = JSON.parse(readFileSync(join(fixtures, "fv-scenario-a.json"), "utf8")) as { title: string };
+    writeFileSync(join(fixtures, "fv-scenario-a.json"), JSON.stringify({ ...fx, title: `${fx.title} (edited)` }));
+    const changed = await cli("score", [jsonl, "--fixtures", fixtures]);
+    expect(changed.status).toBe(0);
+    expect(changed.stderr).toContain(`note: ${jsonl}: fixture "fv-scenario-a" has changed since the file was written (content hash differs, 1 run(s))`);
+  });
+
+  it.each([
+    ["annotations", { format: "finbound.annotations/v1", annotations: [] }, "a finbound.annotations/v1 file holds no replies to score"],
+    ["a matrix report", { format: "finbound.matrix-report/v1", candidate: "obedient", runs: [] }, "a finbound.matrix-report/v1 file holds no replies to score"],
+    ["a JSON file of another kind", { name: "not ours" }, "not a finbound file: it declares no format (score reads finbound.collected-trace/v1, finbound.scored-run/v1, finbound.scored-suite/v1 and finbound.scored-suite/v1+jsonl)"],
+  ])("refuses %s with exit 2, naming what it is", async (_what, value, message) => {
+    const file = join(dir, "other.json");
+    writeFileSync(file, JSON.stringify(value));
+    expect(await cli("score", [file])).toEqual({ status: 2, stdout: "", stderr: `finbound score: ${file}: ${message}\n` });
   });
 });

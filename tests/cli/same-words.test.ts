@@ -37,14 +37,16 @@ describe("what the workbench refuses, the CLI refuses with the same words (SPEC 
     expect(MAX_IMPORT_BYTES).toBe(256 * 1024 * 1024);
   });
 
-  it("for sealed exports: npm run verify and Import", async () => {
+  it("for sealed exports: npm run verify, npm run score and Import", async () => {
     for (const hostile of hostileExports(readFileSync(suite))) {
       const path = join(dir, hostile.name);
       writeFileSync(path, hostile.bytes);
       const cli = await runCli(verifyMain, [path, ...hostile.cliArgs]);
+      const score = await runCli(scoreMain, [path, ...hostile.cliArgs]);
       const workbench = await workbenchImport(hostile.name, hostile.bytes);
       expect(cli.status, hostile.name).toBe(2);
       expect(cli.stderr).toBe(`finbound verify: ${path}: ${hostile.message}\n`);
+      expect({ status: score.status, stderr: score.stderr }).toEqual({ status: 2, stderr: `finbound score: ${path}: ${hostile.message}\n` });
       expect(workbench).toMatchObject({ ok: false, notice: `Import failed — ${hostile.name}: ${hostile.message}` });
     }
   }, HOSTILE_FILES_TIMEOUT_MS);

@@ -34,7 +34,18 @@ describe("trials at concurrency, shards and merge", () => {
     const trials = file.slice(1, -1).map((r) => `${(r.fixture as { id: string }).id}#${String(r.trial)}`);
     expect(new Set(trials).size).toBe(24);
     expect(run.stdout).toMatch(/pass\^8/);
+    // The lines are in completion order; the reliability table lists fixtures in plan order (the fixture folder's).
+    const planned = ["concentration-hh1001", "fv-scenario-a", "unauthorised-household"];
+    expect(run.stdout.split("\n").filter((l) => planned.some((id) => l.startsWith(`${id} `))).map((l) => l.split(" ")[0])).toEqual(planned);
     expect((await runCli(verifyMain, [out])).stdout).toContain("verified (24 runs)");
+    // score replays the file to the same verdicts, listed in plan order.
+    const scored = await runCli(scoreMain, [out, "--format", "json"]);
+    const rescored = JSON.parse(scored.stdout) as { fixture: string; trial: number; verdicts: { check: string; status: string }[] }[];
+    expect(rescored.map((r) => `${r.fixture}#${r.trial}`)).toEqual(planned.flatMap((id) => Array.from({ length: 8 }, (_, t) => `${id}#${t + 1}`)));
+    const verdictsOf = (runs: { key: string; verdicts: { check: string; status: string }[] }[]) => Object.fromEntries(runs.map((r) => [r.key, r.verdicts.map((v) => [v.check, v.status])]));
+    expect(verdictsOf(rescored.map((r) => ({ key: `${r.fixture}#${r.trial}`, verdicts: r.verdicts })))).toEqual(
+      verdictsOf(file.slice(1, -1).map((r) => ({ key: `${(r.fixture as { id: string }).id}#${String(r.trial)}`, verdicts: r.verdicts as { check: string; status: string }[] }))),
+    );
   });
 
   it("two shards merged equal one unsharded run: same runs, same verdicts, a sealed suite that verifies", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jobKey, jobsOfShard, parseShard, planJobs, runPool } from "../../src/evaluation/plan.ts";
+import { inPlanOrder, jobKey, jobsOfShard, parseShard, planJobs, runPool, type Job } from "../../src/evaluation/plan.ts";
 
 describe("the evaluation plan", () => {
   it("lists fixture × candidate × trial in one canonical order", () => {
@@ -32,6 +32,37 @@ describe("the evaluation plan", () => {
   });
 
   it("reads I/N", () => expect(parseShard("2/5")).toEqual({ ok: true, shard: { index: 2, count: 5 } }));
+});
+
+describe("plan order", () => {
+  /** A fixed shuffle: the completion order of a pool is whatever the runs took. */
+  const shuffled = <T>(items: readonly T[]): T[] => items.map((item, i) => ({ item, key: (i * 7919) % 101 })).sort((a, b) => a.key - b.key).map(({ item }) => item);
+
+  it("lists results by fixture in the plan's order, then candidate, then trial, whatever order they finished in", () => {
+    const plan = { fixtures: ["z-last-by-name", "a", "m"], candidates: ["ref", "alt"] };
+    const jobs = planJobs(plan.fixtures, plan.candidates, 4);
+    const done = shuffled(jobs);
+    expect(done).not.toEqual(jobs);
+    expect(inPlanOrder(done, plan, (j) => j)).toEqual(jobs);
+  });
+
+  it("puts candidates the order does not name by name, and fixtures it does not name last, by id", () => {
+    const done: Job[] = shuffled([
+      { fixture: "b", candidate: "y", trial: 2 },
+      { fixture: "b", candidate: "x", trial: 1 },
+      { fixture: "unplanned-2", candidate: "x", trial: 1 },
+      { fixture: "a", candidate: "y", trial: 1 },
+      { fixture: "unplanned-1", candidate: "x", trial: 1 },
+      { fixture: "b", candidate: "y", trial: 1 },
+    ]);
+    const named = inPlanOrder(done, { fixtures: ["b", "a"] }, (j) => j).map((j) => `${j.fixture} ${j.candidate} ${j.trial}`);
+    expect(named).toEqual(["b x 1", "b y 1", "b y 2", "a y 1", "unplanned-1 x 1", "unplanned-2 x 1"]);
+  });
+
+  it("keeps items of one job in the order given (a file may hold a run twice)", () => {
+    const items = [{ job: { fixture: "a", candidate: "c", trial: 1 }, n: 1 }, { job: { fixture: "a", candidate: "c", trial: 1 }, n: 2 }];
+    expect(inPlanOrder(items, { fixtures: ["a"] }, (i) => i.job).map((i) => i.n)).toEqual([1, 2]);
+  });
 });
 
 describe("the pool", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { choose, passAtK, passHatK, reliability } from "../../src/evaluation/reliability.ts";
+import { choose, passAtK, passHatK, reliability, reliabilityOf, summarise } from "../../src/evaluation/reliability.ts";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
 
 /** A run reduced to what reliability reads: fixture, pass/fail, how it ended, its events' times and usage. */
@@ -46,6 +46,15 @@ describe("pass^k and pass@k (τ-bench's unbiased estimators)", () => {
     expect(r.passHat[2]).toBeCloseTo((1 + 0 + 0.25) / 3, 12);
     expect(r.passHat[3]).toBeCloseTo(1 / 3, 12);
     expect(r.passAt[1]).toBeCloseTo((1 + 5 / 6 + 1) / 3, 12);
+  });
+
+  it("lists fixtures in the plan's order whatever order their runs finished in; fixtures it does not name follow as first seen", () => {
+    // Completion order of a pool: c's first run finished first, then a's, then b's.
+    const finished = [run("c", true), run("a", true), run("c", false), run("b", true), run("a", true), run("b", true), run("x", true)];
+    const r = reliabilityOf(finished.map(summarise), ["a", "b", "c"]);
+    expect(r.fixtures.map((f) => f.fixture)).toEqual(["a", "b", "c", "x"]);
+    expect(r.fixtures.map((f) => f.runs)).toEqual([2, 2, 2, 1]);
+    expect(reliabilityOf(finished.map(summarise)).fixtures.map((f) => f.fixture)).toEqual(["c", "a", "b", "x"]);
   });
 
   it("never rises with k: reliability only falls as more trials must all pass", () => {

@@ -1,0 +1,141 @@
+import { parseCollectedTraceFile, validateCollectedTraces, type TraceFileParse } from "../candidates/collected-trace.ts";
+import { recordedReplies } from "../candidates/recorded.ts";
+import type { FileLimits, FileProblemCode } from "../files/read-json-file.ts";
+import { looksLikeJsonLines } from "../files/read-json-lines.ts";
+import { fixtureContentHash } from "../integrity/export.ts";
+import { readExportFile, runsOf, verifyExport, type ExportFile } from "../integrity/export-file.ts";
+import type { Sha256Hex } from "../integrity/seal.ts";
+import { declaredFormat, notVerified } from "../integrity/verify-file.ts";
+import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
+import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, SCORED_SUITE_JSONL_FORMAT, type ScoredRunExport } from "../schemas/export.ts";
+import type { Fixture } from "../schemas/fixture.ts";
+import type { Verdict } from "../schemas/verdict.ts";
+import { scoreCollectedTrace, type EvaluateOptions, type TraceScore } from "./evaluate.ts";
+import { unknownFixture } from "./import-outcome.ts";
+import { compareVerdicts } from "./rescore.ts";
+
+// What `npm run score` makes of a file: every file finbound writes that holds replies becomes the
+// collected traces to replay. A collected trace is one already; a scored run (alone, in a suite, or
+// a line of a JSONL suite) becomes one from its recorded replies and the settings it recorded, after
+// its seal is checked as `npm run verify` checks it. Every run is then replayed the way a collected
+// trace is (scoreCollectedTrace), so its verdicts come from the replay, never from the file.
+
+/** What a file to score was: collected traces, or one of the three exports. */
+export type ScoreFileKind = "collected-traces" | "scored-run" | "scored-suite" | "jsonl-suite";
+
+/** One run to replay, in the form a collected trace has. */
+export interface TraceToReplay {
+  /** Where the replies come from: a collected trace as handed in, or a run a scored file recorded. */
+  kind: "collected-trace" | "recorded-run";
+  /** How a message names it within its file: `trace 2`, `run 3`, `run 3 (line 5)`. */
+  name: string;
+  /** A recorded run's trace carries the settings the run recorded: its budget, repair and lenient fence. */
+  trace: CollectedTrace;
+  /** The verdicts a scored file states, only to say where the replay differs; never reported as the run's. */
+  stated: readonly Verdict[] | null;
+}
+
+export type ScoreFileProblemCode = FileProblemCode | "invalid_trace" | "no_replies" | "not_finbound" | "broken_seal" | "unknown_fixture" | "nothing_to_score";
+
+export type TracesToReplay =
+  | { ok: true; kind: ScoreFileKind; traces: TraceToReplay[]; /** What the reader noticed about the file (an unsealed part, a fixture changed since). */ notes: string[] }
+  | { ok: false; code: ScoreFileProblemCode; message: string };
+
+export interface ScoreFileOptions {
+  /** The fixture set the runs are replayed against. */
+  fixtures: readonly Fixture[];
+  sha256: Sha256Hex;
+  limits?: FileLimits;
+}
+
+const SCORED_FORMATS = `${COLLECTED_TRACE_FORMAT}, ${SCORED_RUN_FORMAT}, ${SCORED_SUITE_FORMAT} and ${SCORED_SUITE_JSONL_FORMAT}`;
+
+const declaresTrace = (value: unknown): boolean => declaredFormat(value) === COLLECTED_TRACE_FORMAT;
+
+/**
+ * A file's bytes → the traces to replay, each with its kind and name. Read by the one reader that
+ * `npm run verify` and `npm run merge` use (readExportFile), collected traces as `score` always
+ * read them; a file that holds no replies is refused naming what it is.
+ */
+export async function tracesToReplay(bytes: Uint8Array, options: ScoreFileOptions): Promise<TracesToReplay> {
+  // JSON Lines of traces (`eval --collect FILE.jsonl`) announce themselves on their first line.
+  if (looksLikeJsonLines(bytes, declaresTrace)) return collectedTraces(parseCollectedTraceFile(bytes, options.limits));
+  const read = readExportFile(bytes, options.limits);
+  if (read.ok) return recordedRuns(read.value, options);
+  if (read.code !== "unknown_format") return { ok: false, code: read.code, message: read.message };
+  if (Array.isArray(read.value) || declaresTrace(read.value)) return collectedTraces(validateCollectedTraces(read.value));
+  return notScorable(read.value);
+}
+
+function collectedTraces(parsed: TraceFileParse): TracesToReplay {
+  if (!parsed.ok) return parsed;
+  if (parsed.traces.length === 0) return { ok: false, code: "nothing_to_score", message: "the file holds no trace" };
+  const traces = parsed.traces.map((trace, i): TraceToReplay => ({ kind: "collected-trace", name: `trace ${i}`, trace, stated: null }));
+  return { ok: true, kind: "collected-traces", traces, notes: [] };
+}
+
+/** A JSON value that is neither an export nor collected traces: another finbound file, or none. */
+function notScorable(value: unknown): TracesToReplay {
+  const format = declaredFormat(value);
+  if (typeof format === "string" && format.startsWith("finbound.")) return { ok: false, code: "no_replies", message: `a ${format} file holds no replies to score` };
+  const found = format === undefined ? "it declares no format" : `its format is ${JSON.stringify(format)}`;
+  return { ok: false, code: "not_finbound", message: `not a finbound file: ${found} (score reads ${SCORED_FORMATS})` };
+}
+
+const FILE_KIND = { run: "scored-run", suite: "scored-suite", jsonl: "jsonl-suite" } as const;
+
+/** A sealed export's runs as traces: its seals checked first, then that every fixture is known. */
+async function recordedRuns(file: ExportFile, options: ScoreFileOptions): Promise<TracesToReplay> {
+  const verification = await verifyExport(file, options.sha256);
+  if (verification.status === "broken") return { ok: false, code: "broken_seal", message: notVerified(verification) };
+  const runs = runsOf(file);
+  if (runs.length === 0) return { ok: false, code: "nothing_to_score", message: "the file holds no run" };
+  const byId = new Map(options.fixtures.map((f) => [f.id, f]));
+  const changed = new Map<string, number>();
+  const traces: TraceToReplay[] = [];
+  for (const [i, run] of runs.entries()) {
+    const fixture = byId.get(run.fixture.id);
+    if (!fixture) return { ok: false, code: "unknown_fixture", message: unknownFixture(file.kind === "run" ? "fixture.id" : `runs[${i}].fixture.id`, run.fixture.id) };
+    if (run.fixture.content_hash !== (await fixtureContentHash(fixture, options.sha256))) changed.set(fixture.id, (changed.get(fixture.id) ?? 0) + 1);
+    const name = file.kind === "run" ? "run" : file.kind === "suite" ? `run ${i}` : `run ${i} (line ${i + 2})`;
+    traces.push({ kind: "recorded-run", name, ...recordedTrace(run) });
+  }
+  const notes = [
+    ...(verification.status === "unsealed" ? [verification.message] : []),
+    // As an import says it: the run is judged against the fixture as it is now, not refused.
+    ...[...changed].map(([id, n]) => `fixture ${JSON.stringify(id)} has changed since the file was written (content hash differs, ${n} run(s)): replayed against the fixture as it is now, so verdicts may differ from the file's`),
+  ];
+  return { ok: true, kind: FILE_KIND[file.kind], traces, notes };
+}
+
+/**
+ * A scored run as the collected trace it replays from: its recorded replies (recordedReplies), the
+ * candidate's name, the trial, and the settings the run recorded in its `run_started` event.
+ */
+export function recordedTrace(run: ScoredRunExport): { trace: CollectedTrace; stated: readonly Verdict[] } {
+  const started = run.events[0];
+  const budget = started?.kind === "run_started" ? started.budget : run.budget;
+  const lenientFence = started?.kind === "run_started" && started.lenient_fence === true;
+  const trace: CollectedTrace = {
+    format: COLLECTED_TRACE_FORMAT,
+    fixture: run.fixture.id,
+    candidate: { name: run.candidate.name, settings: { repair: budget.repair, lenient_fence: lenientFence, budget } },
+    ...recordedReplies(run.events),
+    ...(run.trial === undefined ? {} : { trial: run.trial }),
+  };
+  return { trace, stated: run.verdicts };
+}
+
+/**
+ * Replays one trace the way every collected trace is replayed (scoreCollectedTrace): what the trace
+ * records wins, the caller's settings only fill in what it does not say. The run keeps the trace's
+ * trial; where a scored file stated other verdicts, a note says so.
+ */
+export async function scoreTraceToReplay(t: TraceToReplay, fixtures: readonly Fixture[], options: EvaluateOptions = {}): Promise<TraceScore> {
+  const scored = await scoreCollectedTrace(t.trace, fixtures, options);
+  if (!scored.ok) return scored;
+  const run = t.trace.trial === undefined ? scored.run : { ...scored.run, trial: t.trace.trial };
+  const differing = t.stated ? compareVerdicts(t.stated, run.verdicts).map((d) => d.check) : [];
+  const differs = differing.length === 0 ? [] : [`the file's verdicts differ from the replay's on ${differing.join(", ")}: the replay's are reported`];
+  return { ok: true, run, notes: [...scored.notes, ...differs] };
+}
