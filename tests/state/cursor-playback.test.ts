@@ -63,7 +63,7 @@ describe("a real-time pace for demos", () => {
     await vi.advanceTimersByTimeAsync(10_900);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(200);
-    expect(await op).toEqual({ status: "done", value: "ok" });
+    expect(await op).toEqual({ status: "done", value: "ok", elapsedMs: 11_000 });
     expect(clock.now()).toBe(11_000);
   });
 });
