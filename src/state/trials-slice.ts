@@ -1,5 +1,7 @@
 import type { StateCreator } from "zustand";
-import { listModels } from "../candidates/http/http-candidate.ts";
+import { headersFor, listModels } from "../candidates/http/http-candidate.ts";
+import { serverSlots } from "../candidates/http/server-props.ts";
+import { admission } from "../evaluation/admission.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { StoreDeps } from "./deps.ts";
@@ -33,6 +35,8 @@ export interface TrialsState {
   message: string | null;
   /** Why requests got no response, when some runs ended `model_network_error`. */
   network: NetworkDiagnosis | null;
+  /** What the trials did other than asked, or what their figures cannot say (fewer runs at once than asked; trials at temperature 0). */
+  notices: string[];
 }
 
 export interface TrialsSlice {
@@ -50,7 +54,7 @@ const clamp = (value: number, [lo, hi]: readonly [number, number], fallback: num
 
 export const DEFAULT_TRIAL_SETTINGS: TrialSettings = { trials: 4, concurrency: 4, temperature: 0.3, seed: 1, model: "simulated", scope: "all" };
 
-const IDLE: TrialsState = { status: "idle", done: 0, total: 0, candidate: null, message: null, network: null };
+const IDLE: TrialsState = { status: "idle", done: 0, total: 0, candidate: null, message: null, network: null, notices: [] };
 
 const endedOnNetworkError = (runs: readonly ScoredRun[]): boolean => runs.some((r) => r.result.policy_code === "model_network_error");
 
@@ -103,12 +107,20 @@ export const createTrialsSlice =
           return fail(`The simulated model could not start: ${error instanceof Error ? error.message : String(error)}`);
         }
         if (!(await preflight(live))) return;
+        // No more runs at once than the server has slots, so no request waits in its queue on the run's clock.
+        const serverSlotCount = await serverSlots(live.settings.baseUrl, headersFor(live.settings), deps.fetch);
+        const admitted = admission({ concurrency: settings.concurrency, slots: serverSlotCount, allowServerQueue: false });
+        const notices = [
+          admitted.case === "held" ? `The server has ${serverSlotCount} slot(s): ${admitted.runsAtOnce} runs at a time, not ${settings.concurrency}, so no request waits in its queue.` : null,
+          settings.trials > 1 && settings.temperature === 0 ? `At temperature 0 a server gives the same reply to the same request: the ${settings.trials} trials measure its determinism, not the model's reliability.` : null,
+        ].filter((n): n is string => n !== null);
+        set({ trials: { ...get().trials, notices } });
         const scope = settings.scope === "all" ? null : (selected?.id ?? null);
         set({ suite: { status: "running", scope, runs: [], kind: "http" } });
         const slots: ScoredRun[] = [];
         // The suite is rebuilt from the slots in plan order, so the matrix does not reshuffle as runs finish.
         const runs = await runHttpTrials(
-          { fixtures, name: live.name, settings: live.settings, trials: settings.trials, concurrency: settings.concurrency, temperature: settings.temperature, seed: settings.seed, budget: { ...REFERENCE_BUDGET, repair: get().runSettings.repair, request_timeout_ms: live.requestTimeoutMs }, ...(get().runSettings.lenientFence ? { parser: { lenientFence: true } } : {}) },
+          { fixtures, name: live.name, settings: live.settings, trials: settings.trials, concurrency: admitted.runsAtOnce, temperature: settings.temperature, seed: settings.seed, budget: { ...REFERENCE_BUDGET, repair: get().runSettings.repair, request_timeout_ms: live.requestTimeoutMs }, ...(get().runSettings.lenientFence ? { parser: { lenientFence: true } } : {}) },
           {
             fetch: deps.fetch,
             clock: () => deps.realClock(),

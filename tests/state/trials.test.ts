@@ -49,6 +49,17 @@ async function trialsOf(settings: Partial<TrialSettings>, fetchImpl?: FetchLike)
 const verdictsOf = (runs: readonly ScoredRun[]) => runs.map((r) => `${r.fixture}#${String(r.trial)} ${r.outcome} ${r.passed ? "pass" : "fail"}`);
 
 describe("K trials of the simulated model from the store", () => {
+  it("sends no more runs at once than the server has slots, and says so; trials at temperature 0 say what they measure", async () => {
+    const watch = watchedFetch();
+    // The server says it decodes two requests at once.
+    const twoSlots: FetchLike = async (url, init) => (url.endsWith("/props") ? Response.json({ total_slots: 2 }) : watch.fetchImpl(url, init));
+    const store = await trialsOf({ trials: 2, concurrency: 6, temperature: 0, scope: "all" }, twoSlots);
+    expect(store.getState().trials).toMatchObject({ status: "done", notices: ["The server has 2 slot(s): 2 runs at a time, not 6, so no request waits in its queue.", "At temperature 0 a server gives the same reply to the same request: the 2 trials measure its determinism, not the model's reliability."] });
+    expect(watch.maxInFlight()).toBeLessThanOrEqual(2);
+    const plain = await trialsOf({ trials: 2, concurrency: 2, temperature: 0.3 });
+    expect(plain.getState().trials.notices).toEqual([]);
+  });
+
   it("runs every fixture K times at most N in flight, trial t with seed + t − 1, into the suite in plan order", async () => {
     const watch = watchedFetch();
     const store = await trialsOf({ trials: 4, concurrency: 3, temperature: 0.5, seed: 11 }, watch.fetchImpl);

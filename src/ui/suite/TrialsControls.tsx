@@ -68,6 +68,11 @@ export function TrialsControls() {
           {statusText(trials)}
         </span>
       </div>
+      {trials.notices.map((notice) => (
+        <p key={notice} className="callout warn" data-testid="trials-notice">
+          {notice}
+        </p>
+      ))}
       {trials.network && <NetworkFailureNote diagnosis={trials.network} />}
     </section>
   );
