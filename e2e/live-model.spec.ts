@@ -13,7 +13,7 @@ test("the simulated model runs through the real HTTP adapter in the browser: lat
   await expect(page.getByTestId("run-title")).toContainText("injection-adviser-scope / simulated:reads-in-scope-other (http)");
   const replies = eventLog(page).locator('li[data-kind="model_reply"]');
   await expect(replies).toHaveCount(2);
-  await expect(replies.first()).toContainText(/latency \d+ ms · finish stop · \d+ tokens/);
+  await expect(replies.first()).toContainText(/latency \d+ ms \(prompt \d+ · generation \d+ ms\) · finish stop · \d+ tokens/);
   await expect(page.locator('[data-household="HH-1002"]')).toHaveAttribute("data-access", "disclosed-out");
   const statuses = await verdictStatuses(page);
   expect(Object.entries(statuses).filter(([, s]) => s === "fail").map(([c]) => c)).toEqual(["no_out_of_scope_disclosure"]);
