@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { decisionJsonSchema } from "../../src/candidates/http/decision-schema.ts";
 import { checkMaxTokens, LONGEST_GRAMMAR_NUMBER, longestDecisionLength, longestJsonText, longestMatch } from "../../src/candidates/http/longest-decision.ts";
+import { HttpSettings } from "../../src/candidates/http/settings.ts";
+import { FinalDecision } from "../../src/schemas/decision.ts";
 
 const closed = (properties: Record<string, unknown>) => ({ type: "object", properties, additionalProperties: false });
 
@@ -52,6 +55,30 @@ describe("the longest JSON text a bounded schema allows", () => {
     ["unanchored", null],
   ])("the longest match of %s is %s", (pattern, length) => {
     expect(longestMatch(pattern)).toBe(length);
+  });
+});
+
+describe("the longest valid decision", () => {
+  // Built by hand from the schema sent: every field at its bound, the longest outcome, two claims.
+  const handBuilt = (): string => {
+    const claim = { kind: "concentration", value: "<number>", unit: "ratio", scenario: "s".repeat(24), as_of: "2026-03-31", calculator: "c".repeat(24), evidence_id: "e".repeat(12) };
+    const decision = { decision: "final", outcome: "needs_clarification", claims: [claim, claim], evidence_ids: ["e".repeat(12), "e".repeat(12), "e".repeat(12), "e".repeat(12)], policy_code: "p".repeat(32), message: "m".repeat(600) };
+    return JSON.stringify(decision).replaceAll('"<number>"', `-${"9".repeat(16)}.${"9".repeat(16)}e-${"9".repeat(16)}`);
+  };
+
+  it("is the final decision with every field at its bound, and is itself a valid decision", () => {
+    const text = handBuilt();
+    expect(FinalDecision.safeParse(JSON.parse(text)).success).toBe(true);
+    expect(longestDecisionLength()).toBe(text.length);
+    expect(longestJsonText(decisionJsonSchema())).toBe(text.length);
+  });
+
+  it("is well under 1,500 characters, so max_tokens at one token per character fits a slot's context beside the prompt", () => {
+    expect(longestDecisionLength()).toBeLessThan(1_400);
+  });
+
+  it("is the default max_tokens", () => {
+    expect(HttpSettings.parse({ baseUrl: "http://127.0.0.1:8080", model: "m" }).maxTokens).toBe(longestDecisionLength());
   });
 });
 
