@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { longestDecisionLength } from "../../src/candidates/http/longest-decision.ts";
 import { main as evalMain } from "../../src/cli/eval.ts";
 import { main as scoreMain } from "../../src/cli/score.ts";
 import { simulatedModelServer } from "../../src/mocks/node.ts";
@@ -54,6 +55,40 @@ describe("npm run eval -- --candidate http", () => {
     expect(r.status).toBe(0);
     expect(r.stdout + r.stderr).not.toContain(key);
     expect(readFileSync(collect, "utf8")).not.toContain(key);
+  });
+
+  it("refuses, before any request, a max_tokens the longest valid decision cannot fit in", async () => {
+    const requests: string[] = [];
+    const seen = ({ request }: { request: Request }) => void requests.push(request.url);
+    server.events.on("request:start", seen);
+    const r = await cli("eval", ["--candidate", "http", "--base-url", baseUrl, "--model", "finbound-sim/reference", "--max-tokens", "100"]);
+    server.events.removeListener("request:start", seen);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`--max-tokens 100 is below the longest valid decision (${longestDecisionLength()} characters`);
+    expect(r.stderr).toContain(`Set --max-tokens to at least ${longestDecisionLength()}`);
+    expect(requests).toEqual([]);
+  });
+
+  it("sends --max-tokens as max_tokens, and records it; prompt-only output is not held to the longest decision", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "finbound-http-"));
+    const collect = join(dir, "tokens.json");
+    const sent: Promise<unknown>[] = [];
+    const seen = ({ request }: { request: Request }) => void (request.method === "POST" && sent.push(request.clone().json()));
+    server.events.on("request:start", seen);
+    const r = await cli("eval", ["--candidate", "http", "--base-url", baseUrl, "--model", "finbound-sim/reference", "--fixture", "fv-scenario-a", "--response-format", "prompt_only", "--max-tokens", "100", "--collect", collect]);
+    server.events.removeListener("request:start", seen);
+    expect(r.status).toBe(0);
+    expect((await Promise.all(sent)).map((body) => (body as { max_tokens: number }).max_tokens)).toEqual([100, 100]);
+    expect(CollectedTrace.array().parse(JSON.parse(readFileSync(collect, "utf8")))[0]?.candidate.settings).toMatchObject({ maxTokens: 100 });
+  });
+
+  it.each([
+    [["--max-tokens", "many"], /--max-tokens must be a whole number of at least 1 \(got many\)/],
+    [["--max-tokens", "0"], /--max-tokens must be a whole number of at least 1 \(got 0\)/],
+  ])("exits 2 naming the flag for %j", async (flags, message) => {
+    const r = await cli("eval", ["--candidate", "http", "--base-url", "http://127.0.0.1:1", "--model", "m", ...flags]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
   });
 
   it.each([
