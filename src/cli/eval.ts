@@ -18,7 +18,7 @@ import { nodeSha256 } from "./node-sha256.ts";
 import { emitRuns, parseFormat } from "./output.ts";
 import { Progress } from "./progress.ts";
 import { reliabilityTable } from "./reliability-table.ts";
-import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
+import { BUDGET_OPTIONS, BUDGET_USAGE, RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
 import { RunSink } from "./run-sink.ts";
 import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
 
@@ -42,6 +42,7 @@ const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--fo
   --max-consecutive-failures N  stop after N runs in a row end on an infrastructure failure (default 3)
   --max-tokens N    the reply's max_tokens (default ${longestDecisionLength()}: the longest valid decision, at one token
                     per character); with json_schema output, less is refused before any request
+${BUDGET_USAGE}
 ${RUN_SETTINGS_USAGE}
   Exit status: 0 every run passed, 1 a run failed, 2 bad usage, an invalid input file, no usable server,
   or an evaluation stopped because the server kept failing (what finished is written and sealed).`;
@@ -64,6 +65,7 @@ function parse(argv: string[]) {
       collect: { type: "string" },
       export: { type: "string" },
       ...RUN_SETTING_OPTIONS,
+      ...BUDGET_OPTIONS,
       help: { type: "boolean", short: "h" },
     },
     strict: true,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -82,9 +82,31 @@ describe("npm run eval -- --candidate http", () => {
     expect(CollectedTrace.array().parse(JSON.parse(readFileSync(collect, "utf8")))[0]?.candidate.settings).toMatchObject({ maxTokens: 100 });
   });
 
+  it("runs under the budget the flags set, recorded in run_started", async () => {
+    const r = await cli("eval", ["--candidate", "http", "--base-url", baseUrl, "--model", "finbound-sim/reference", "--fixture", "fv-scenario-a", "--format", "json", "--request-timeout", "20000", "--deadline", "60000", "--max-decisions", "6"]);
+    expect(r.status).toBe(0);
+    const started = ScoredRun.array().parse(JSON.parse(r.stdout))[0]?.events[0];
+    expect(started).toMatchObject({ kind: "run_started", budget: { request_timeout_ms: 20_000, deadline_ms: 60_000, max_decisions: 6 } });
+  });
+
+  it("score replays a trace that records no budget under the budget flags", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "finbound-http-"));
+    const file = join(dir, "no-budget.json");
+    const reply = { decision: "final", outcome: "needs_clarification", claims: [], evidence_ids: [], policy_code: "missing_horizon", message: "How many years?" };
+    writeFileSync(file, JSON.stringify({ format: "finbound.collected-trace/v1", fixture: "missing-horizon", candidate: { name: "m" }, responses: [{ text: JSON.stringify(reply), latency_ms: 900 }] }));
+    const r = await cli("score", [file, "--format", "json", "--deadline", "60000", "--request-timeout", "20000"]);
+    expect(ScoredRun.array().parse(JSON.parse(r.stdout))[0]?.events[0]).toMatchObject({ kind: "run_started", budget: { deadline_ms: 60_000, request_timeout_ms: 20_000 } });
+    expect((await cli("score", [file, "--request-timeout", "40000"])).stderr).toMatch(/--request-timeout 40000 is longer than --deadline 30000/);
+  });
+
   it.each([
     [["--max-tokens", "many"], /--max-tokens must be a whole number of at least 1 \(got many\)/],
     [["--max-tokens", "0"], /--max-tokens must be a whole number of at least 1 \(got 0\)/],
+    [["--deadline", "1.5"], /--deadline must be a whole number of at least 1 \(got 1.5\)/],
+    [["--request-timeout=-1"], /--request-timeout must be a whole number of at least 1 \(got -1\)/],
+    [["--max-decisions", ""], /--max-decisions must be a whole number of at least 1/],
+    [["--request-timeout", "40000"], /--request-timeout 40000 is longer than --deadline 30000 \(the default\): a request cannot outlast its run; set --request-timeout to at most 30000/],
+    [["--deadline", "10000"], /--request-timeout 15000 \(the default\) is longer than --deadline 10000/],
   ])("exits 2 naming the flag for %j", async (flags, message) => {
     const r = await cli("eval", ["--candidate", "http", "--base-url", "http://127.0.0.1:1", "--model", "m", ...flags]);
     expect(r.status).toBe(2);
