@@ -89,7 +89,7 @@ describe("a max_tokens that cannot hold the longest decision", () => {
     const check = checkMaxTokens({ maxTokens: 768, responseFormat: "json_schema" }, "--max-tokens");
     expect(check).toMatchObject({ ok: false, code: "max_tokens_below_longest_decision", maxTokens: 768, longestDecision: longest });
     expect(check.ok ? "" : check.message).toContain(`--max-tokens 768`);
-    expect(check.ok ? "" : check.message).toContain(`Set --max-tokens to at least ${longest}`);
+    expect(check.ok ? "" : check.message).toContain(`set --max-tokens to at least ${longest}`);
   });
 
   it("is accepted at exactly the longest decision, and with prompt-only output (nothing constrains the reply)", () => {

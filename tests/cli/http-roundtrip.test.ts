@@ -64,8 +64,8 @@ describe("npm run eval -- --candidate http", () => {
     const r = await cli("eval", ["--candidate", "http", "--base-url", baseUrl, "--model", "finbound-sim/reference", "--max-tokens", "100"]);
     server.events.removeListener("request:start", seen);
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain(`--max-tokens 100 is below the longest valid decision (${longestDecisionLength()} characters`);
-    expect(r.stderr).toContain(`Set --max-tokens to at least ${longestDecisionLength()}`);
+    expect(r.stderr).toContain(`--max-tokens 100 is below the longest valid decision: ${longestDecisionLength()} characters`);
+    expect(r.stderr).toContain(`set --max-tokens to at least ${longestDecisionLength()}`);
     expect(requests).toEqual([]);
   });
 

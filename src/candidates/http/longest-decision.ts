@@ -141,6 +141,6 @@ export function checkMaxTokens(settings: { maxTokens: number; responseFormat: "j
     code: "max_tokens_below_longest_decision",
     maxTokens: settings.maxTokens,
     longestDecision,
-    message: `${setting} ${settings.maxTokens} is below the longest valid decision (${longestDecision} characters, so up to ${longestDecision} tokens at one token per character): a grammar-constrained reply could be cut off and end invalid_output. Set ${setting} to at least ${longestDecision} (the default).`,
+    message: `${setting} ${settings.maxTokens} is below the longest valid decision: ${longestDecision} characters, so ${longestDecision} tokens at one token per character. A grammar-constrained reply could be cut off (invalid_output); set ${setting} to at least ${longestDecision}.`,
   };
 }
