@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { decisionJsonSchema } from "../../src/candidates/http/decision-schema.ts";
 import { checkMaxTokens, LONGEST_GRAMMAR_NUMBER, longestDecisionLength, longestJsonText, longestMatch } from "../../src/candidates/http/longest-decision.ts";
@@ -77,8 +78,9 @@ describe("the longest valid decision", () => {
     expect(longestDecisionLength()).toBeLessThan(1_400);
   });
 
-  it("is the default max_tokens", () => {
+  it("is the default max_tokens, as the README states it", () => {
     expect(HttpSettings.parse({ baseUrl: "http://127.0.0.1:8080", model: "m" }).maxTokens).toBe(longestDecisionLength());
+    expect(readFileSync(new URL("../../README.md", import.meta.url), "utf8")).toContain(`(${longestDecisionLength().toLocaleString("en")} with the current bounds`);
   });
 });
 
