@@ -33,24 +33,8 @@ export function longestJsonText(schema: unknown): number {
   if ("const" in schema) return jsonLength(schema.const);
   if (Array.isArray(schema.enum)) return Math.max(...schema.enum.map(jsonLength));
   if (Array.isArray(schema.type)) return Math.max(...schema.type.map((type: unknown) => longestJsonText({ ...schema, type })));
-  switch (schema.type) {
-    case "object":
-      return longestObject(schema);
-    case "array":
-      return longestArray(schema);
-    case "string":
-      return longestString(schema);
-    case "number":
-      return LONGEST_GRAMMAR_NUMBER;
-    case "integer":
-      return longestInteger(schema);
-    case "boolean":
-      return jsonLength(false);
-    case "null":
-      return jsonLength(null);
-    default:
-      return Infinity;
-  }
+  const byType = typeof schema.type === "string" ? LONGEST_BY_TYPE.get(schema.type) : undefined;
+  return byType ? byType(schema) : Infinity;
 }
 
 function longestObject(schema: Schema): number {
@@ -80,6 +64,16 @@ function longestInteger(schema: Schema): number {
   if (min === null || max === null || !Number.isSafeInteger(min) || !Number.isSafeInteger(max)) return LONGEST_GRAMMAR_INTEGER;
   return Math.max(String(min).length, String(max).length);
 }
+
+const LONGEST_BY_TYPE = new Map<string, (schema: Schema) => number>([
+  ["object", longestObject],
+  ["array", longestArray],
+  ["string", longestString],
+  ["number", () => LONGEST_GRAMMAR_NUMBER],
+  ["integer", longestInteger],
+  ["boolean", () => jsonLength(false)],
+  ["null", () => jsonLength(null)],
+]);
 
 /**
  * The longest text an anchored pattern of single-character atoms (a literal, an escape, a
