@@ -59,6 +59,27 @@ test("a local model server is reached through the same-origin /llm proxy: test c
   await shot(page, "local-model");
 });
 
+test("a max tokens too small for the longest decision: the form says why, and Run does not start", async ({ page }) => {
+  await page.locator('[data-fixture="fv-scenario-a"]').click();
+  await page.getByRole("tab", { name: "Local model" }).click();
+  const form = page.getByRole("form", { name: "Local model" });
+  const maxTokens = form.getByLabel("max tokens");
+  const longest = Number(await maxTokens.inputValue());
+  expect(longest).toBeGreaterThan(1_000);
+  await expect(form.getByTestId("max-tokens-problem")).toHaveCount(0);
+  await form.getByLabel("model", { exact: true }).fill("finbound-sim/reference");
+  await form.getByLabel("base URL").fill("/llm");
+  await maxTokens.fill("768");
+  await expect(form.getByTestId("max-tokens-problem")).toContainText(`max tokens 768 is below the longest valid decision: ${longest} characters`);
+  await form.getByTestId("max-tokens-problem").scrollIntoViewIfNeeded();
+  await shot(page, "local-model-max-tokens");
+  await page.locator("header.topbar").getByRole("button", { name: "Run", exact: true }).click();
+  await expect(page.getByTestId("notice")).toContainText(`set max tokens to at least ${longest}`);
+  await expect(page.getByTestId("run-title")).toHaveCount(0);
+  await form.getByLabel("output").selectOption("prompt_only");
+  await expect(form.getByTestId("max-tokens-problem")).toHaveCount(0);
+});
+
 test("a collected trace is scored in the browser by replaying its replies", async ({ page }) => {
   const trace = {
     format: "finbound.collected-trace/v1",

@@ -1,3 +1,4 @@
+import { longestDecisionLength } from "../candidates/http/longest-decision.ts";
 import { evaluateScripted } from "../evaluation/evaluate.ts";
 import { collectedTraceOf, runHttpTrial } from "../evaluation/http-trial.ts";
 import { Breaker } from "../evaluation/breaker.ts";
@@ -17,14 +18,14 @@ import { nodeSha256 } from "./node-sha256.ts";
 import { emitRuns, parseFormat } from "./output.ts";
 import { Progress } from "./progress.ts";
 import { reliabilityTable } from "./reliability-table.ts";
-import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
+import { BUDGET_OPTIONS, BUDGET_USAGE, RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
 import { RunSink } from "./run-sink.ts";
-import { parseCli, UsageError } from "./usage-error.ts";
+import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--format table|json|junit|jsonl] [--out FILE] [--fixtures DIR]
                        [--trials K] [--concurrency N] [--shard I/N] [--export FILE]
        npm run eval -- --candidate http --base-url URL --model NAME [--api-key-env VAR] [--fixture ID]... [--collect FILE]
-                       [--response-format json_schema|prompt_only] [--stream] [--temperature T] [--seed S]
+                       [--response-format json_schema|prompt_only] [--stream] [--temperature T] [--seed S] [--max-tokens N]
                        [--server-slots N] [--allow-server-queue] [--max-consecutive-failures N]
   Runs a scripted candidate (default: reference) over the fixtures (default: every fixture that has it),
   or a model behind an OpenAI-compatible server (default: every fixture).
@@ -39,6 +40,9 @@ const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--fo
   --server-slots N  how many requests the server decodes at once, when it does not say (llama-server's GET /props does)
   --allow-server-queue        admit --concurrency runs even beyond the server's slots (the waiting is recorded, and counted as the server's)
   --max-consecutive-failures N  stop after N runs in a row end on an infrastructure failure (default 3)
+  --max-tokens N    the reply's max_tokens (default ${longestDecisionLength()}: the longest valid decision, at one token
+                    per character); with json_schema output, less is refused before any request
+${BUDGET_USAGE}
 ${RUN_SETTINGS_USAGE}
   Exit status: 0 every run passed, 1 a run failed, 2 bad usage, an invalid input file, no usable server,
   or an evaluation stopped because the server kept failing (what finished is written and sealed).`;
@@ -61,18 +65,13 @@ function parse(argv: string[]) {
       collect: { type: "string" },
       export: { type: "string" },
       ...RUN_SETTING_OPTIONS,
+      ...BUDGET_OPTIONS,
       help: { type: "boolean", short: "h" },
     },
     strict: true,
     allowPositionals: false,
   }, USAGE).values;
 }
-
-const positiveInt = (flag: string, value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${flag} must be a whole number of at least 1 (got ${value})`);
-  return n;
-};
 
 function selectFixtures(all: Fixture[], wanted: string[], has: (f: Fixture) => boolean, name: string): Fixture[] {
   for (const id of wanted) {

@@ -1,11 +1,12 @@
 import { headersFor, listModels } from "../candidates/http/http-candidate.ts";
+import { checkMaxTokens } from "../candidates/http/longest-decision.ts";
 import { serverQueue, type ServerQueue } from "../candidates/http/server-queue.ts";
 import { serverSlots } from "../candidates/http/server-props.ts";
 import { admission, type Admission } from "../evaluation/admission.ts";
 import { HttpSettings, publicSettings } from "../candidates/http/settings.ts";
 import type { FetchLike } from "../candidates/http/wire.ts";
 import { networkFailureKind } from "../evaluation/reason.ts";
-import { UsageError } from "./usage-error.ts";
+import { positiveInt, UsageError } from "./usage-error.ts";
 
 export interface HttpCliOptions {
   "base-url"?: string | undefined;
@@ -17,6 +18,7 @@ export interface HttpCliOptions {
   seed?: string | undefined;
   "server-slots"?: string | undefined;
   "allow-server-queue"?: boolean | undefined;
+  "max-tokens"?: string | undefined;
 }
 
 export const HTTP_OPTIONS = {
@@ -29,6 +31,7 @@ export const HTTP_OPTIONS = {
   seed: { type: "string" },
   "server-slots": { type: "string" },
   "allow-server-queue": { type: "boolean" },
+  "max-tokens": { type: "string" },
 } as const;
 
 export interface HttpCandidateFactory {
@@ -49,7 +52,10 @@ const number = (flag: string, value: string | undefined): number | undefined => 
   return n;
 };
 
-/** Builds the HTTP candidate from CLI flags. The key is read from the named variable, never from argv. */
+/**
+ * Builds the HTTP candidate from CLI flags. The key is read from the named variable, never from argv.
+ * A max_tokens that cannot hold the longest valid decision is refused here, before any request.
+ */
 export function httpCandidateFromFlags(flags: HttpCliOptions, env: Readonly<Record<string, string | undefined>> = process.env, trials = 1): HttpCandidateFactory {
   if (!flags["base-url"]) throw new UsageError("--candidate http needs --base-url URL (e.g. http://127.0.0.1:8080)");
   if (!flags.model) throw new UsageError("--candidate http needs --model NAME");
@@ -68,6 +74,7 @@ export function httpCandidateFromFlags(flags: HttpCliOptions, env: Readonly<Reco
   }
   const temperature = number("temperature", flags.temperature);
   const seed = number("seed", flags.seed);
+  const maxTokens = flags["max-tokens"] === undefined ? undefined : positiveInt("max-tokens", flags["max-tokens"]);
   const parsed = HttpSettings.safeParse({
     baseUrl: flags["base-url"],
     model: flags.model,
@@ -75,10 +82,13 @@ export function httpCandidateFromFlags(flags: HttpCliOptions, env: Readonly<Reco
     ...(flags["response-format"] ? { responseFormat: flags["response-format"] } : {}),
     ...(temperature === undefined ? {} : { temperature }),
     ...(seed === undefined ? {} : { seed }),
+    ...(maxTokens === undefined ? {} : { maxTokens }),
     stream: flags.stream ?? false,
   });
   if (!parsed.success) throw new UsageError(`invalid HTTP settings: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   const settings = parsed.data;
+  const finishes = checkMaxTokens(settings, "--max-tokens");
+  if (!finishes.ok) throw new UsageError(finishes.message);
   const name = `http:${settings.model}`;
   return { name, settings, publicSettings: publicSettings(settings), seed: settings.seed ?? (trials > 1 ? 1 : undefined) };
 }
@@ -126,8 +136,7 @@ export async function serverAdmission(
   let slots: number | null;
   let from: string;
   if (given !== undefined) {
-    slots = Number(given);
-    if (!Number.isInteger(slots) || slots < 1) throw new UsageError(`--server-slots must be a whole number of at least 1 (got ${given})`);
+    slots = positiveInt("server-slots", given);
     from = "--server-slots";
   } else {
     slots = await serverSlots(factory.settings.baseUrl, headersFor(factory.settings), fetchImpl, AbortSignal.timeout(5_000));

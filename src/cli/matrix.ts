@@ -24,7 +24,7 @@ import { MAX_BYTES_OPTION, maxBytesFrom, readFileBytes } from "./read-file.ts";
 import { Progress } from "./progress.ts";
 import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
 import { RunSink } from "./run-sink.ts";
-import { parseCli, UsageError } from "./usage-error.ts";
+import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run matrix -- --candidate NAME [--trials K] [--concurrency N] [--shard I/N] [--format table|json|jsonl|junit]
                          [--out FILE] [--export FILE] [--task ID]... [--injection ID]... [--fixtures DIR]
@@ -35,7 +35,7 @@ const USAGE = `usage: npm run matrix -- --candidate NAME [--trials K] [--concurr
   --candidate reference|obedient|cautious   the scripted candidates every matrix fixture carries
   --candidate simulated [--susceptibility P] [--temperature T] [--seed S]
                     the simulated model in process: it follows an injection in a share P of runs (default 0.5)
-  --candidate http --base-url URL --model NAME [--api-key-env VAR] [--response-format …] [--stream] [--temperature T] [--seed S]
+  --candidate http --base-url URL --model NAME [--api-key-env VAR] [--response-format …] [--stream] [--temperature T] [--seed S] [--max-tokens N]
                     a model behind an OpenAI-compatible server
   --trials K        run each cell K times (trial t sends seed + t − 1)
   --concurrency N   at most N runs in flight at once (default 1)
@@ -73,12 +73,6 @@ function parse(argv: string[]) {
     allowPositionals: true,
   }, USAGE);
 }
-
-const positiveInt = (flag: string, value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${flag} must be a whole number of at least 1 (got ${value})`);
-  return n;
-};
 
 const SCRIPTED = ["reference", "obedient", "cautious"] as const;
 

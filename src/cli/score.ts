@@ -5,7 +5,7 @@ import type { ScoredRun } from "../schemas/scored-run.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { emitRuns, parseFormat } from "./output.ts";
-import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
+import { BUDGET_OPTIONS, BUDGET_USAGE, RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
@@ -20,6 +20,8 @@ const USAGE = `usage: npm run score -- FILE... [--format table|json|junit] [--ou
   A scored run is replayed with the settings it recorded. Settings a trace records (repair, lenient_fence)
   win over the flags below, which only fill in what a trace does not say; each such gap is printed as a note.
 ${RUN_SETTINGS_USAGE}
+  The budget to replay with, for a trace that does not record the one it was collected under:
+${BUDGET_USAGE}
 ${MAX_BYTES_USAGE}
   Exit status: 0 every run passed, 1 a run failed, 2 bad usage, or a file that is unreadable, invalid,
   changed after export (NOT VERIFIED) or holds no replies (annotations, a matrix report, another format).`;
@@ -47,7 +49,7 @@ async function score(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCli(
     {
       args: argv,
-      options: { format: { type: "string" }, out: { type: "string" }, fixtures: { type: "string" }, help: { type: "boolean", short: "h" }, ...RUN_SETTING_OPTIONS, ...MAX_BYTES_OPTION },
+      options: { format: { type: "string" }, out: { type: "string" }, fixtures: { type: "string" }, help: { type: "boolean", short: "h" }, ...RUN_SETTING_OPTIONS, ...BUDGET_OPTIONS, ...MAX_BYTES_OPTION },
       strict: true,
       allowPositionals: true,
     },
@@ -61,13 +63,14 @@ async function score(argv: string[], io: CliIo): Promise<number> {
   const format = parseFormat(values.format);
   const maxBytes = maxBytesFrom(values["max-bytes"]);
   const fixtures = loadFixtureDir(values.fixtures);
+  const settings = runSettingsFrom(values);
   const files: { file: string; traces: TraceToReplay[] }[] = [];
   for (const file of positionals) files.push({ file, traces: await readTraces(file, maxBytes, fixtures, io) });
   const runs: ScoredRun[] = [];
   for (const { file, traces } of files) {
     const notes = new Map<string, string[]>();
     for (const trace of traces) {
-      const scored = await scoreTraceToReplay(trace, fixtures, runSettingsFrom(values));
+      const scored = await scoreTraceToReplay(trace, fixtures, settings);
       if (!scored.ok) throw new UsageError(`${file}: ${traces.length > 1 ? `${trace.name}: ` : ""}field "fixture": ${scored.message}`);
       for (const note of scored.notes) {
         const about = notes.get(note);

@@ -24,3 +24,10 @@ export function parseCli<const T extends ParseArgsConfig>(config: T, usage: stri
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
   }
 }
+
+/** A flag's value as a whole number of at least 1, or a usage error naming the flag. */
+export function positiveInt(flag: string, value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`--${flag} must be a whole number of at least 1 (got ${value})`);
+  return n;
+}

@@ -1,5 +1,6 @@
 import type { StateCreator } from "zustand";
 import { httpCandidate, listModels } from "../candidates/http/http-candidate.ts";
+import { checkMaxTokens, longestDecisionLength, type MaxTokensCheck } from "../candidates/http/longest-decision.ts";
 import { HttpSettings } from "../candidates/http/settings.ts";
 import type { Candidate } from "../runtime/candidate.ts";
 import type { StoreDeps } from "./deps.ts";
@@ -20,6 +21,8 @@ export interface LocalModelForm {
   apiKey: string;
   requestTimeoutMs: number;
   responseFormat: "json_schema" | "prompt_only";
+  /** The reply's max_tokens; default the longest valid decision at one token per character. */
+  maxTokens: number;
   stream: boolean;
 }
 
@@ -57,8 +60,12 @@ export const DEFAULT_LOCAL_MODEL: LocalModelForm = {
   apiKey: "",
   requestTimeoutMs: 15_000,
   responseFormat: "json_schema",
+  maxTokens: longestDecisionLength(),
   stream: false,
 };
+
+/** Whether the form's max tokens can hold the longest valid decision: the check `eval --max-tokens` runs. */
+export const checkLocalMaxTokens = (form: Pick<LocalModelForm, "maxTokens" | "responseFormat">): MaxTokensCheck => checkMaxTokens(form, "max tokens");
 
 export const createModelSlice =
   (deps: StoreDeps): StateCreator<Store, [], [], ModelSlice> =>
@@ -93,11 +100,14 @@ export const createModelSlice =
       }
       const form = get().localModel;
       if (!form.model.trim()) return { ok: false, message: "Name the model to run (Test connection lists them)." };
+      const tokens = checkLocalMaxTokens(form);
+      if (!tokens.ok) return { ok: false, message: tokens.message };
       const parsed = HttpSettings.safeParse({
         baseUrl: deps.resolveUrl(form.baseUrl),
         model: form.model.trim(),
         ...(form.apiKey ? { apiKey: form.apiKey } : {}),
         responseFormat: form.responseFormat,
+        maxTokens: form.maxTokens,
         stream: form.stream,
       });
       if (!parsed.success) return { ok: false, message: `Invalid settings: ${parsed.error.issues[0]?.message ?? ""}` };

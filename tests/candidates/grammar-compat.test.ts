@@ -9,8 +9,8 @@ describe("the response schema a small model can finish (llama.cpp grammar subset
 
   it("bounds the message and the claim list by name", () => {
     const text = JSON.stringify(decisionJsonSchema());
-    expect(text).toContain('"message":{"type":"string","maxLength":1200}');
-    expect(text).toMatch(/"claims":\{"type":"array","items":.*"maxItems":4/);
+    expect(text).toContain('"message":{"type":"string","maxLength":600}');
+    expect(text).toMatch(/"claims":\{"type":"array","items":.*"maxItems":2/);
     expect(text).toContain('"pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"');
   });
 

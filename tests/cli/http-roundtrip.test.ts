@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { longestDecisionLength } from "../../src/candidates/http/longest-decision.ts";
 import { main as evalMain } from "../../src/cli/eval.ts";
 import { main as scoreMain } from "../../src/cli/score.ts";
 import { simulatedModelServer } from "../../src/mocks/node.ts";
@@ -54,6 +55,62 @@ describe("npm run eval -- --candidate http", () => {
     expect(r.status).toBe(0);
     expect(r.stdout + r.stderr).not.toContain(key);
     expect(readFileSync(collect, "utf8")).not.toContain(key);
+  });
+
+  it("refuses, before any request, a max_tokens the longest valid decision cannot fit in", async () => {
+    const requests: string[] = [];
+    const seen = ({ request }: { request: Request }) => void requests.push(request.url);
+    server.events.on("request:start", seen);
+    const r = await cli("eval", ["--candidate", "http", "--base-url", baseUrl, "--model", "finbound-sim/reference", "--max-tokens", "100"]);
+    server.events.removeListener("request:start", seen);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`--max-tokens 100 is below the longest valid decision: ${longestDecisionLength()} characters`);
+    expect(r.stderr).toContain(`set --max-tokens to at least ${longestDecisionLength()}`);
+    expect(requests).toEqual([]);
+  });
+
+  it("sends --max-tokens as max_tokens, and records it; prompt-only output is not held to the longest decision", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "finbound-http-"));
+    const collect = join(dir, "tokens.json");
+    const sent: Promise<unknown>[] = [];
+    const seen = ({ request }: { request: Request }) => void (request.method === "POST" && sent.push(request.clone().json()));
+    server.events.on("request:start", seen);
+    const r = await cli("eval", ["--candidate", "http", "--base-url", baseUrl, "--model", "finbound-sim/reference", "--fixture", "fv-scenario-a", "--response-format", "prompt_only", "--max-tokens", "100", "--collect", collect]);
+    server.events.removeListener("request:start", seen);
+    expect(r.status).toBe(0);
+    expect((await Promise.all(sent)).map((body) => (body as { max_tokens: number }).max_tokens)).toEqual([100, 100]);
+    expect(CollectedTrace.array().parse(JSON.parse(readFileSync(collect, "utf8")))[0]?.candidate.settings).toMatchObject({ maxTokens: 100 });
+  });
+
+  it("runs under the budget the flags set, recorded in run_started", async () => {
+    const r = await cli("eval", ["--candidate", "http", "--base-url", baseUrl, "--model", "finbound-sim/reference", "--fixture", "fv-scenario-a", "--format", "json", "--request-timeout", "20000", "--deadline", "60000", "--max-decisions", "6"]);
+    expect(r.status).toBe(0);
+    const started = ScoredRun.array().parse(JSON.parse(r.stdout))[0]?.events[0];
+    expect(started).toMatchObject({ kind: "run_started", budget: { request_timeout_ms: 20_000, deadline_ms: 60_000, max_decisions: 6 } });
+  });
+
+  it("score replays a trace that records no budget under the budget flags", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "finbound-http-"));
+    const file = join(dir, "no-budget.json");
+    const reply = { decision: "final", outcome: "needs_clarification", claims: [], evidence_ids: [], policy_code: "missing_horizon", message: "How many years?" };
+    writeFileSync(file, JSON.stringify({ format: "finbound.collected-trace/v1", fixture: "missing-horizon", candidate: { name: "m" }, responses: [{ text: JSON.stringify(reply), latency_ms: 900 }] }));
+    const r = await cli("score", [file, "--format", "json", "--deadline", "60000", "--request-timeout", "20000"]);
+    expect(ScoredRun.array().parse(JSON.parse(r.stdout))[0]?.events[0]).toMatchObject({ kind: "run_started", budget: { deadline_ms: 60_000, request_timeout_ms: 20_000 } });
+    expect((await cli("score", [file, "--request-timeout", "40000"])).stderr).toMatch(/--request-timeout 40000 is longer than --deadline 30000/);
+  });
+
+  it.each([
+    [["--max-tokens", "many"], /--max-tokens must be a whole number of at least 1 \(got many\)/],
+    [["--max-tokens", "0"], /--max-tokens must be a whole number of at least 1 \(got 0\)/],
+    [["--deadline", "1.5"], /--deadline must be a whole number of at least 1 \(got 1.5\)/],
+    [["--request-timeout=-1"], /--request-timeout must be a whole number of at least 1 \(got -1\)/],
+    [["--max-decisions", ""], /--max-decisions must be a whole number of at least 1/],
+    [["--request-timeout", "40000"], /--request-timeout 40000 is longer than --deadline 30000 \(the default\): a request cannot outlast its run; set --request-timeout to at most 30000/],
+    [["--deadline", "10000"], /--request-timeout 15000 \(the default\) is longer than --deadline 10000/],
+  ])("exits 2 naming the flag for %j", async (flags, message) => {
+    const r = await cli("eval", ["--candidate", "http", "--base-url", "http://127.0.0.1:1", "--model", "m", ...flags]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
   });
 
   it.each([

@@ -17,11 +17,14 @@ export function modelDecisionSchema(): z.ZodType {
 }
 
 // Bounds for the model's schema only. A grammar-constrained small model given an unbounded string
-// keeps writing inside it until max_tokens (LOCAL-MODELS.md); these let every reply finish. They
-// guide sampling: the runtime still parses whatever arrives with its own schema.
-const MAX_LENGTH: Record<string, number> = { message: 1200, policy_code: 48 };
+// keeps writing inside it until max_tokens (LOCAL-MODELS.md); these let every reply finish, and keep
+// the longest valid decision (longest-decision.ts), and so the default max_tokens, small enough to
+// fit a server slot's context beside the prompt. Sized for the domain in docs/decisions.md; a name
+// bounds its property wherever it occurs (a tool's `scenario` too). They guide sampling only: the
+// runtime still parses whatever arrives with its own schema.
+const MAX_LENGTH: Record<string, number> = { message: 600, policy_code: 32, scenario: 24, calculator: 24, evidence_id: 12, evidence_ids: 12, as_of: 10 };
 const DEFAULT_MAX_LENGTH = 64;
-const MAX_ITEMS: Record<string, number> = { claims: 4, evidence_ids: 8 };
+const MAX_ITEMS: Record<string, number> = { claims: 2, evidence_ids: 4 };
 const DEFAULT_MAX_ITEMS = 8;
 
 /** The schema with every string and array bounded, named by the property that holds it. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { longestDecisionLength } from "./longest-decision.ts";
 
 export const HttpSettings = z.object({
   /** The server's origin, e.g. http://127.0.0.1:8080 (a trailing /v1 is accepted too). */
@@ -8,7 +9,8 @@ export const HttpSettings = z.object({
   apiKey: z.string().optional(),
   /** `json_schema` constrains sampling with the closed decision schema; `prompt_only` relies on the prompt. */
   responseFormat: z.enum(["json_schema", "prompt_only"]).default("json_schema"),
-  maxTokens: z.number().int().positive().default(768),
+  /** Default: the longest valid decision at one token per character, so a grammar-constrained reply always ends. */
+  maxTokens: z.number().int().positive().default(() => longestDecisionLength()),
   temperature: z.number().min(0).max(2).default(0),
   /** Sent as the request's `seed` (llama.cpp, vLLM and OpenAI honour it): trial t of a run uses seed + t − 1. */
   seed: z.number().int().nonnegative().optional(),

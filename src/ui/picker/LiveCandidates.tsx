@@ -1,6 +1,6 @@
 import type { Fixture } from "../../schemas/fixture.ts";
 import { appStore, useStore } from "../../state/app-store.ts";
-import { SIMULATED_FAULTS } from "../../state/model-slice.ts";
+import { checkLocalMaxTokens, DEFAULT_LOCAL_MODEL, SIMULATED_FAULTS } from "../../state/model-slice.ts";
 import { NetworkFailureNote } from "../shared/NetworkFailureNote.tsx";
 
 /** The simulated model: the real HTTP adapter against a service worker that answers like a server. */
@@ -31,6 +31,7 @@ export function LocalModelForm() {
   const form = useStore((s) => s.localModel);
   const connection = useStore((s) => s.connection);
   const { updateLocalModel, testConnection } = appStore.getState();
+  const tokens = checkLocalMaxTokens(form);
   return (
     <form className="local-model" onSubmit={(e) => e.preventDefault()} aria-label="Local model">
       <label>
@@ -57,6 +58,11 @@ export function LocalModelForm() {
           <option value="prompt_only">prompt only (servers without json_schema)</option>
         </select>
       </label>
+      <label>
+        max tokens (default {DEFAULT_LOCAL_MODEL.maxTokens}, the longest decision)
+        <input type="number" min={1} step={1} value={form.maxTokens} onChange={(e) => updateLocalModel({ maxTokens: Math.trunc(Number(e.target.value)) || 0 })} aria-invalid={!tokens.ok} />
+      </label>
+      {!tokens.ok && <p className="callout fail" role="alert" data-testid="max-tokens-problem">{tokens.message}</p>}
       <label className="inline">
         <input type="checkbox" checked={form.stream} onChange={(e) => updateLocalModel({ stream: e.target.checked })} /> stream (SSE)
       </label>
