@@ -30,6 +30,29 @@ describe("eval against a server with fewer slots than --concurrency", () => {
     expect(sim.stats().requests).toBeGreaterThanOrEqual(12);
   });
 
+  it("with --allow-server-queue, sends them all: the waiting is recorded, and a request it cost its timeout is infrastructure", async () => {
+    // One slot, replies of about 320 ms, a 1 s request timeout: the fourth request in the queue cannot make it.
+    const sim = (server = await startSimServer({ port: 0, fixtures, latencyScale: 0.4, slots: 1 }));
+    const out = join(dir, "queued.jsonl");
+    const r = await runCli(evalMain, [
+      ...["--candidate", "http", "--base-url", sim.url, "--model", "finbound-sim/reference", "--fixture", "fv-scenario-a", "--fixture", "concentration-hh1001", "--trials", "2"],
+      ...["--concurrency", "4", "--allow-server-queue", "--request-timeout", "1000", "--deadline", "3000", "--max-consecutive-failures", "100", "--format", "jsonl", "--out", out],
+    ]);
+    expect(r.stderr).toContain("warning: --concurrency 4 is more than the 1 slot(s) the server has (GET /props total_slots): requests will wait in its queue");
+    expect(sim.stats().max_queued).toBeGreaterThan(0);
+    const runs = readFileSync(out, "utf8").trim().split("\n").slice(1, -1).map((l) => JSON.parse(l) as { result: { outcome: string; policy_code: string | null }; events: { kind: string; queue_ms?: number }[] });
+    const waited = runs.flatMap((run) => run.events.filter((e) => (e.kind === "model_reply" || e.kind === "model_failure") && (e.queue_ms ?? 0) > 0));
+    expect(waited.length).toBeGreaterThan(0);
+    const queueTimeouts = runs.filter((run) => run.result.policy_code === "model_queue_timeout");
+    expect(queueTimeouts.length).toBeGreaterThan(0);
+    for (const run of queueTimeouts) {
+      expect(run.result.outcome).toBe("unavailable");
+      expect(run.events.some((e) => (e.queue_ms ?? 0) > 0)).toBe(true);
+    }
+    const infra = Number(/infrastructure failures \(left out of pass\^k\): (\d+) of 4 run\(s\)/.exec(r.stdout)?.[1]);
+    expect(infra).toBeGreaterThanOrEqual(queueTimeouts.length);
+  });
+
   it("says that trials at temperature 0 measure determinism, and shows the seeds and temperature above the table", async () => {
     const sim = (server = await startSimServer({ port: 0, fixtures, latencyScale: 0.02, slots: 4 }));
     const r = await runCli(evalMain, ["--candidate", "http", "--base-url", sim.url, "--model", "finbound-sim/reference", "--fixture", "fv-scenario-a", "--trials", "3", "--seed", "40"]);
