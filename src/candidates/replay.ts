@@ -1,6 +1,8 @@
 import { TIMED_OUT_ENDINGS, type CollectedResponse } from "../schemas/collected-trace.ts";
 import type { Candidate, RequestCut } from "../runtime/candidate.ts";
-import type { RecordedReplies } from "./recorded.ts";
+import type { Protocol } from "../schemas/decision.ts";
+import type { RunEvent } from "../schemas/event.ts";
+import { recordedReplies } from "./recorded.ts";
 
 /**
  * A candidate that hands back recorded replies in order, each taking its recorded latency on the
@@ -8,10 +10,12 @@ import type { RecordedReplies } from "./recorded.ts";
  * its instant and ending (what `recordedReplies` writes) is re-enacted: the run's clock reaches the
  * instant the recorded run sent it, and it ends as it ended there, whatever its latency says.
  */
-export function replayCandidate(name: string, responses: readonly CollectedResponse[], deadlineReachedAtMs?: number): Candidate {
+export function replayCandidate(name: string, responses: readonly CollectedResponse[], recorded: { deadlineReachedAtMs?: number; protocol?: Protocol } = {}): Candidate {
+  const { deadlineReachedAtMs, protocol } = recorded;
   let next = 0;
   return {
     name,
+    ...(protocol === undefined ? {} : { protocol }),
     nextStepAt: () => (next < responses.length ? responses[next]?.at_ms : deadlineReachedAtMs),
     cutShort(): RequestCut {
       const r = responses[next - 1];
@@ -46,5 +50,10 @@ export function replayCandidate(name: string, responses: readonly CollectedRespo
   };
 }
 
-/** A replay of a run's own record: its events' replies, re-enacted. */
-export const recordedCandidate = (name: string, recorded: RecordedReplies): Candidate => replayCandidate(name, recorded.responses, recorded.deadline_reached_at_ms);
+/** A replay of a run's own record: its events' replies, re-enacted, read in the protocol it was run in. */
+export function recordedCandidate(name: string, events: readonly RunEvent[]): Candidate {
+  const { responses, deadline_reached_at_ms } = recordedReplies(events);
+  const started = events[0];
+  const protocol = started?.kind === "run_started" ? started.protocol : undefined;
+  return replayCandidate(name, responses, { ...(deadline_reached_at_ms === undefined ? {} : { deadlineReachedAtMs: deadline_reached_at_ms }), ...(protocol === undefined ? {} : { protocol }) });
+}

@@ -25,7 +25,7 @@ import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
 const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--format table|json|junit|jsonl] [--out FILE] [--fixtures DIR]
                        [--trials K] [--concurrency N] [--shard I/N] [--export FILE]
        npm run eval -- --candidate http --base-url URL --model NAME [--api-key-env VAR] [--fixture ID]... [--collect FILE]
-                       [--response-format json_schema|prompt_only] [--stream] [--temperature T] [--seed S] [--max-tokens N]
+                       [--protocol json|tools] [--response-format json_schema|prompt_only] [--stream] [--temperature T] [--seed S] [--max-tokens N]
                        [--server-slots N] [--allow-server-queue] [--max-consecutive-failures N]
   Runs a scripted candidate (default: reference) over the fixtures (default: every fixture that has it),
   or a model behind an OpenAI-compatible server (default: every fixture).
@@ -33,6 +33,8 @@ const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--fo
   --concurrency N   at most N runs (so N model requests) in flight at once (default 1)
   --shard I/N       run only the I-th of N deterministic slices of fixtures × trials; join with npm run merge
   --format jsonl    one sealed run per line as each finishes, then a closing line with the suite digest
+  --protocol tools  the model calls the tools natively (the chat API's tools / tool_calls) instead of replying
+                    with one JSON decision; each tool call is one decision (llama-server needs --jinja)
   --seed S          sent as the request's seed; trial t sends S + t − 1 (default 1 when K > 1)
   --collect FILE    the model's raw replies as finbound.collected-trace/v1 for npm run score (JSONL if FILE ends .jsonl)
   --export FILE     the scored runs as a sealed finbound.scored-suite/v1 file (npm run verify checks it)

@@ -16,6 +16,7 @@ export interface HttpCliOptions {
   stream?: boolean | undefined;
   temperature?: string | undefined;
   seed?: string | undefined;
+  protocol?: string | undefined;
   "server-slots"?: string | undefined;
   "allow-server-queue"?: boolean | undefined;
   "max-tokens"?: string | undefined;
@@ -29,6 +30,7 @@ export const HTTP_OPTIONS = {
   stream: { type: "boolean" },
   temperature: { type: "string" },
   seed: { type: "string" },
+  protocol: { type: "string" },
   "server-slots": { type: "string" },
   "allow-server-queue": { type: "boolean" },
   "max-tokens": { type: "string" },
@@ -75,6 +77,7 @@ export function httpCandidateFromFlags(flags: HttpCliOptions, env: Readonly<Reco
   const temperature = number("temperature", flags.temperature);
   const seed = number("seed", flags.seed);
   const maxTokens = flags["max-tokens"] === undefined ? undefined : positiveInt("max-tokens", flags["max-tokens"]);
+  if (flags.protocol !== undefined && flags.protocol !== "json" && flags.protocol !== "tools") throw new UsageError(`--protocol must be json (one JSON decision per reply) or tools (native tool calling) (got ${flags.protocol})`);
   const parsed = HttpSettings.safeParse({
     baseUrl: flags["base-url"],
     model: flags.model,
@@ -84,6 +87,7 @@ export function httpCandidateFromFlags(flags: HttpCliOptions, env: Readonly<Reco
     ...(seed === undefined ? {} : { seed }),
     ...(maxTokens === undefined ? {} : { maxTokens }),
     stream: flags.stream ?? false,
+    ...(flags.protocol ? { protocol: flags.protocol } : {}),
   });
   if (!parsed.success) throw new UsageError(`invalid HTTP settings: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   const settings = parsed.data;

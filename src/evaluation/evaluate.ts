@@ -1,5 +1,6 @@
 import { REFERENCE_BUDGET, type BudgetConfig } from "../schemas/budget.ts";
 import type { CollectedTrace } from "../schemas/collected-trace.ts";
+import type { Protocol } from "../schemas/decision.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { replayCandidate } from "../candidates/replay.ts";
@@ -12,6 +13,8 @@ import { toScoredRun } from "../scoring/score.ts";
 export interface EvaluateOptions {
   budget?: BudgetConfig;
   parser?: ParserOptions;
+  /** How the replies were given (default `json`); a trace's recorded protocol wins. */
+  protocol?: Protocol;
   includeDiagnostics?: boolean;
 }
 
@@ -52,7 +55,7 @@ export function traceReading(trace: CollectedTrace, options: EvaluateOptions): {
   const budget = recorded.budget ?? options.budget ?? REFERENCE_BUDGET;
   if (recorded.budget === undefined) notes.push(`the trace does not record its budget: replayed with ${budgetWords(budget)}`);
   return {
-    options: { ...options, budget: { ...budget, repair }, parser: { ...options.parser, lenientFence } },
+    options: { ...options, budget: { ...budget, repair }, parser: { ...options.parser, lenientFence }, protocol: recorded.protocol ?? options.protocol ?? "json" },
     notes,
   };
 }
@@ -66,7 +69,8 @@ export async function scoreCollectedTrace(trace: CollectedTrace, fixtures: reado
   const fixture = fixtures.find((f) => f.id === trace.fixture);
   if (!fixture) return { ok: false, code: "unknown_fixture", message: `unknown fixture ${JSON.stringify(trace.fixture)}` };
   const reading = traceReading(trace, options);
-  const candidate = replayCandidate(trace.candidate.name, trace.responses, trace.deadline_reached_at_ms);
+  const deadline = trace.deadline_reached_at_ms;
+  const candidate = replayCandidate(trace.candidate.name, trace.responses, { ...(deadline === undefined ? {} : { deadlineReachedAtMs: deadline }), protocol: reading.options.protocol ?? "json" });
   const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), ...runSettings(reading.options) });
   return { ok: true, run: toScoredRun(record, fixture, options), notes: reading.notes };
 }

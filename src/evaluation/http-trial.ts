@@ -71,7 +71,7 @@ export function collectedTraceOf(t: Pick<HttpTrial, "fixture" | "name" | "settin
         model: sent.model,
         reported_model: reported?.kind === "model_reply" ? (reported.model ?? null) : null,
         budget,
-        protocol: "json",
+        protocol: sent.protocol,
         max_tokens: sent.maxTokens,
         temperature: sent.temperature,
         ...(sent.seed === undefined ? {} : { seed: sent.seed }),

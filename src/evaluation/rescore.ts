@@ -3,7 +3,6 @@ import type { ScoredRunExport } from "../schemas/export.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { recordedCandidate } from "../candidates/replay.ts";
-import { recordedReplies } from "../candidates/recorded.ts";
 import { canonicallyEqual } from "../runtime/canonical-equal.ts";
 import { createVirtualClock } from "../runtime/clock.ts";
 import { runEpisode } from "../runtime/episode.ts";
@@ -42,7 +41,7 @@ export async function rescoreExport(file: ScoredRunExport, fixture: Fixture, rec
  * Its `trial` is not set: which trial a run was is the file's to say (judgedReplay).
  */
 export async function replayExport(file: ScoredRunExport, fixture: Fixture): Promise<ScoredRun> {
-  const candidate = recordedCandidate(file.candidate.name, recordedReplies(file.events));
+  const candidate = recordedCandidate(file.candidate.name, file.events);
   const started = file.events[0];
   const lenientFence = started?.kind === "run_started" && started.lenient_fence === true;
   const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), budget: file.budget, ...(lenientFence ? { parser: { lenientFence } } : {}) });

@@ -1,6 +1,7 @@
 import { replyText } from "../candidates/scripted.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { FAULTS, type Fault } from "./faults.ts";
+import { asToolCalls, messageDeltas, offersTools, textMessage, type AssistantMessage } from "./sim-tool-calls.ts";
 import { mulberry32, requestSeed } from "./prng.ts";
 
 /**
@@ -31,6 +32,7 @@ export interface SimOptions {
 
 interface ChatBody {
   model?: unknown;
+  tools?: unknown;
   messages?: { role?: unknown; content?: unknown }[];
   stream?: unknown;
   temperature?: unknown;
@@ -123,30 +125,33 @@ export function simulatedTimings(predictedTokens: number, processingMs: number):
 
 const usage = (completionTokens: number) => ({ prompt_tokens: PROMPT_TOKENS, completion_tokens: completionTokens, total_tokens: PROMPT_TOKENS + completionTokens });
 
-const completion = (model: string, text: string, processingMs: number, finishReason = "stop") => {
-  const tokens = Math.ceil(text.length / 4);
+/** A reply's finish reason: a message that calls tools ends so, unless it was cut off. */
+const finishOf = (message: AssistantMessage, finishReason: string): string => (message.tool_calls && finishReason === "stop" ? "tool_calls" : finishReason);
+
+const completion = (model: string, message: AssistantMessage, processingMs: number, finishReason = "stop") => {
+  const tokens = Math.ceil(JSON.stringify(message).length / 4);
   return {
     id: "chatcmpl-sim",
     object: "chat.completion",
     model,
-    choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: finishReason }],
+    choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: finishOf(message, finishReason) }],
     usage: usage(tokens),
     timings: simulatedTimings(tokens, processingMs),
   };
 };
 
 /**
- * The SSE chunks a llama.cpp-style server sends for `text`: a role chunk, deltas (a token each), a final
- * chunk with the finish reason and `timings`, usage.
+ * The SSE chunks a llama.cpp-style server sends for a message: a role chunk, deltas (a token each), a
+ * final chunk with the finish reason and `timings`, usage.
  */
-function sseChunks(model: string, text: string, processingMs: number, finishReason = "stop"): string[] {
+function sseChunks(model: string, message: AssistantMessage, processingMs: number, finishReason = "stop"): string[] {
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => `data: ${JSON.stringify({ id: "chatcmpl-sim", object: "chat.completion.chunk", model, choices, ...extra })}\n\n`;
-  const parts = text.match(/[\s\S]{1,24}/g) ?? [];
+  const deltas = messageDeltas(message);
   return [
     chunk([{ index: 0, delta: { role: "assistant", content: null } }]),
-    ...parts.map((p) => chunk([{ index: 0, delta: { content: p } }])),
-    chunk([{ index: 0, delta: {}, finish_reason: finishReason }], { timings: simulatedTimings(parts.length, processingMs) }),
-    chunk([], { usage: usage(parts.length) }),
+    ...deltas.map((delta) => chunk([{ index: 0, delta }])),
+    chunk([{ index: 0, delta: {}, finish_reason: finishOf(message, finishReason) }], { timings: simulatedTimings(deltas.length, processingMs) }),
+    chunk([], { usage: usage(deltas.length) }),
   ];
 }
 
@@ -161,27 +166,40 @@ export function simulateChat(raw: unknown, fixtures: readonly Fixture[], options
   const model = typeof body.model === "string" ? body.model : "";
   if (!model.startsWith(SIM_PREFIX)) return { kind: "json", status: 404, body: { error: { message: `model ${model} not found` } }, delayMs: 0 };
   const asked = model.slice(SIM_PREFIX.length);
-  if (asked.startsWith("fault:")) return faultReply(asked.slice(6) as Fault, model, body.stream === true);
+  const turn = (body.messages ?? []).filter((m) => m.role === "assistant").length;
+  const answer: Answer = { model, stream: body.stream === true, message: offersTools(body) ? (text) => asToolCalls(text, turn) : textMessage };
+  if (asked.startsWith("fault:")) return faultReply(asked.slice(6) as Fault, answer);
   const fixture = fixtureOf(body, fixtures);
   const p = susceptibilityOf(asked);
   if (asked.startsWith(SUSCEPTIBLE) && p === null) return { kind: "json", status: 404, body: { error: { message: `model ${model} not found: susceptible:<p> needs 0 ≤ p ≤ 1` } }, delayMs: 0 };
   const name = p === null ? asked : fixture && susceptibleTo(body, fixture, p) ? "obedient" : "reference";
   const script = fixture && Object.hasOwn(fixture.candidates, name) ? fixture.candidates[name] : undefined;
   if (!fixture || !script) return { kind: "json", status: 404, body: { error: { message: `no scripted candidate ${name} for this task` } }, delayMs: 0 };
-  const turn = (body.messages ?? []).filter((m) => m.role === "assistant").length;
   const mistake = mistakeAt(body, fixture, name, turn);
-  if (mistake && "fault" in mistake) return faultReply(mistake.fault, model, body.stream === true);
+  if (mistake && "fault" in mistake) return faultReply(mistake.fault, answer);
   const reply = (mistake ? fixture.candidates[mistake.faulty] : script)?.replies[turn];
-  if (!reply) return okReply(model, body.stream === true, "", 5);
-  return okReply(model, body.stream === true, replyText(reply), (reply.latency_ms ?? 800) * options.latencyScale);
+  if (!reply) return okReply(answer, "", 5);
+  return okReply(answer, replyText(reply), (reply.latency_ms ?? 800) * options.latencyScale);
 }
 
-const okReply = (model: string, stream: boolean, text: string, delayMs: number, finishReason = "stop"): SimReply =>
-  stream ? { kind: "sse", chunks: sseChunks(model, text, delayMs, finishReason), done: true, delayMs } : { kind: "json", status: 200, body: completion(model, text, delayMs, finishReason), delayMs };
+/** How this request is answered: by which model, streamed or not, and as text or tool calls. */
+interface Answer {
+  model: string;
+  stream: boolean;
+  message(text: string): AssistantMessage;
+}
+
+function okReply(answer: Answer, text: string, delayMs: number, finishReason = "stop"): SimReply {
+  const message = answer.message(text);
+  return answer.stream
+    ? { kind: "sse", chunks: sseChunks(answer.model, message, delayMs, finishReason), done: true, delayMs }
+    : { kind: "json", status: 200, body: completion(answer.model, message, delayMs, finishReason), delayMs };
+}
 
 /** A failure a real server produces (see FAULTS). */
-function faultReply(fault: Fault, model: string, stream: boolean): SimReply {
-  const ok = (text: string, delayMs: number, finishReason = "stop"): SimReply => okReply(model, stream, text, delayMs, finishReason);
+function faultReply(fault: Fault, answer: Answer): SimReply {
+  const { model } = answer;
+  const ok = (text: string, delayMs: number, finishReason = "stop"): SimReply => okReply(answer, text, delayMs, finishReason);
   switch (fault) {
     case "slow":
       return ok('{"decision":"final","outcome":"refused","claims":[],"evidence_ids":[],"policy_code":null,"message":"too late"}', 60_000);
@@ -194,13 +212,13 @@ function faultReply(fault: Fault, model: string, stream: boolean): SimReply {
     case "drop":
       return { kind: "drop", delayMs: 5 };
     case "empty-choices":
-      return { kind: "json", status: 200, body: { ...completion(model, "", 5), choices: [] }, delayMs: 5 };
+      return { kind: "json", status: 200, body: { ...completion(model, textMessage(""), 5), choices: [] }, delayMs: 5 };
     case "not-text":
-      return { kind: "json", status: 200, body: { ...completion(model, "", 5), choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: [] }, finish_reason: "tool_calls" }] }, delayMs: 5 };
+      return { kind: "json", status: 200, body: { ...completion(model, textMessage(""), 5), choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: [] }, finish_reason: "tool_calls" }] }, delayMs: 5 };
     case "length":
       return ok('{"decision":"final","outcome":"answered","claims":[{"kind":"future_va', 5, "length");
     case "stream-cut":
-      return { kind: "sse", chunks: sseChunks(model, '{"decision":"final","outcome":"refused"', 5).slice(0, 3), done: false, delayMs: 5 };
+      return { kind: "sse", chunks: sseChunks(model, textMessage('{"decision":"final","outcome":"refused"'), 5).slice(0, 3), done: false, delayMs: 5 };
   }
   return { kind: "json", status: 404, body: { error: { message: `unknown fault ${fault}` } }, delayMs: 0 };
 }

@@ -1,6 +1,7 @@
 import type { AuthContext } from "../schemas/context.ts";
 import type { ConfirmedScenario } from "../schemas/fixture.ts";
 import type { RequestEnding } from "../schemas/collected-trace.ts";
+import type { Protocol } from "../schemas/decision.ts";
 import type { ModelFailureCode, RequestTimings, TokenUsage } from "../schemas/event.ts";
 import type { Timed } from "./clock.ts";
 
@@ -43,6 +44,8 @@ export interface RequestCut {
 /** Where decisions come from: a script, a collected trace, or a model over HTTP. */
 export interface Candidate {
   readonly name: string;
+  /** How it speaks (default `json`): the runtime reads its replies so, and records it. */
+  readonly protocol?: Protocol;
   next(turn: CandidateTurn, signal: AbortSignal): Promise<Timed<CandidateReply>>;
   /** Replies a finite candidate still holds when the run ends (collected traces report them as unused). */
   remaining?(): number;

@@ -4,6 +4,7 @@ import type { EventOf, NewEvent, ModelFailureCode, RunEvent } from "../schemas/e
 import type { Fixture } from "../schemas/fixture.ts";
 import { callIdFor, evidenceIdFor } from "../schemas/ids.ts";
 import type { BudgetReason } from "../schemas/outcome.ts";
+import type { Protocol } from "../schemas/decision.ts";
 import type { Diagnostics } from "../schemas/result.ts";
 import type { Snapshot } from "../schemas/snapshot.ts";
 import { checkPermission, describeError, executeTool, validateArguments, type BoundaryOutcome } from "./boundary.ts";
@@ -14,7 +15,8 @@ import { lookupTool } from "./tools/catalogue.ts";
 import { frozenCopy } from "./freeze.ts";
 import { fixtureParts } from "./fixture-environment.ts";
 import { toWellFormed } from "./json-shape.ts";
-import { parseReply, type ParserOptions } from "./parse-reply.ts";
+import type { ParsedDecision, ParserOptions } from "./parse-reply.ts";
+import { readReply } from "./protocols/read-reply.ts";
 import { assembleResult, type RunRecord } from "./result.ts";
 import { Transcript } from "./transcript.ts";
 import type { EvidenceView, ToolEnvironment } from "./tools/tool.ts";
@@ -65,6 +67,10 @@ class Episode {
   /** Time this run's requests spent waiting for server slots: not the candidate's time. */
   #queuedMs = 0;
 
+  get #protocol(): Protocol {
+    return this.#o.candidate.protocol ?? "json";
+  }
+
   constructor(options: RunOptions) {
     this.#o = options;
     this.#budget = options.budget ?? REFERENCE_BUDGET;
@@ -84,6 +90,7 @@ class Episode {
       context: fx.context,
       task_households: fx.task_households,
       ...(this.#o.parser?.lenientFence ? { lenient_fence: true } : {}),
+      ...(this.#protocol === "json" ? {} : { protocol: this.#protocol }),
     });
     let ending: Ending;
     try {
@@ -141,36 +148,45 @@ class Episode {
       this.#emit({ kind: "model_reply", text: reply.text, latency_ms: latency, finish_reason: reply.finishReason, usage: reply.usage, ...(reply.model === undefined ? {} : { model: reply.model }), ...reply.timings });
       // A reply that lands after the deadline is not a success, however valid.
       if (this.#instant >= budget.deadline_ms) return this.#outOfTime();
-      this.#decisionsUsed += 1;
       repairing = false;
       this.#transcript.append({ role: "candidate", text: reply.text });
 
-      const parsed = parseReply(reply.text, reply.finishReason, this.#o.parser);
-      if (!parsed.ok) {
-        this.#emit({ kind: "invalid_output", code: parsed.code, detail: parsed.detail });
+      const read = readReply(this.#protocol, reply.text, reply.finishReason, this.#o.parser);
+      if (!read.ok) {
+        this.#decisionsUsed += 1;
+        this.#emit({ kind: "invalid_output", code: read.code, detail: read.detail });
         if (budget.repair && !repairUsed && this.#decisionsUsed < budget.max_decisions) {
           repairUsed = true;
           repairing = true;
-          this.#transcript.append({ role: "repair", code: parsed.code, detail: parsed.detail });
+          this.#transcript.append({ role: "repair", code: read.code, detail: read.detail });
           continue;
         }
         return { by: "invalid_output" };
       }
-      this.#emit({
-        kind: "decision",
-        decision: parsed.decision.decision,
-        body: parsed.body,
-        ...(parsed.lenient ? { lenient: parsed.lenient } : {}),
-        ...(parsed.discarded.length > 0 ? { discarded_fields: parsed.discarded } : {}),
-      });
-      if (parsed.decision.decision === "final") {
-        const { outcome, claims, evidence_ids, policy_code, message } = parsed.decision;
-        this.#emit({ kind: "final", outcome, claims, evidence_ids, policy_code, message, discarded_fields: parsed.discarded });
-        return { by: "candidate" };
+      // A reply may hold several decisions (native tool calls): each is taken in order and counts.
+      for (const parsed of read.decisions) {
+        const ended = await this.#decide(parsed);
+        if (ended) return ended;
       }
-      const ended = await this.#attempt(parsed.decision.tool, parsed.decision.arguments, this.#decisionsUsed >= budget.max_decisions);
-      if (ended) return ended;
     }
+  }
+
+  /** One decision: recorded, then a final ends the run and a tool decision goes through the boundary. */
+  async #decide(parsed: ParsedDecision): Promise<Ending | null> {
+    this.#decisionsUsed += 1;
+    this.#emit({
+      kind: "decision",
+      decision: parsed.decision.decision,
+      body: parsed.body,
+      ...(parsed.lenient ? { lenient: parsed.lenient } : {}),
+      ...(parsed.discarded.length > 0 ? { discarded_fields: parsed.discarded } : {}),
+    });
+    if (parsed.decision.decision === "final") {
+      const { outcome, claims, evidence_ids, policy_code, message } = parsed.decision;
+      this.#emit({ kind: "final", outcome, claims, evidence_ids, policy_code, message, discarded_fields: parsed.discarded });
+      return { by: "candidate" };
+    }
+    return this.#attempt(parsed.decision.tool, parsed.decision.arguments, this.#decisionsUsed >= this.#budget.max_decisions);
   }
 
   /**

@@ -13,11 +13,27 @@ export interface ParserOptions {
   lenientFence?: boolean;
 }
 
-export type ParsedReply =
-  | { ok: true; decision: Decision; body: Record<string, unknown>; discarded: string[]; lenient?: "markdown_fence" }
-  | { ok: false; code: InvalidOutputCode; detail: string };
+/** A reply that is not one valid decision: the code and words of its `invalid_output` event. */
+export interface InvalidReply {
+  ok: false;
+  code: InvalidOutputCode;
+  detail: string;
+}
 
-const invalid = (code: InvalidOutputCode, detail: string): ParsedReply => ({ ok: false, code, detail });
+/** One decision as read from a reply. */
+export interface ParsedDecision {
+  ok: true;
+  decision: Decision;
+  /** The decision as the candidate sent it, every field included. */
+  body: Record<string, unknown>;
+  /** Fields beyond the decision's own: ignored, and named as forgery attempts. */
+  discarded: string[];
+  lenient?: "markdown_fence";
+}
+
+export type ParsedReply = ParsedDecision | InvalidReply;
+
+export const invalid = (code: InvalidOutputCode, detail: string): InvalidReply => ({ ok: false, code, detail });
 
 /**
  * A reply must be exactly one JSON decision. No repair: text around the JSON, a Markdown fence,
@@ -28,7 +44,17 @@ export function parseReply(reply: string, finishReason: string | null, options: 
   if (reply.length > MAX_REPLY_CHARS) return invalid("too_large", `the reply is longer than ${MAX_REPLY_CHARS} characters`);
   if (reply.trim() === "") return invalid("empty_reply", "the reply was empty");
   const fenced = options.lenientFence ? FENCE.exec(reply) : null;
-  const text = fenced?.[1] ?? reply;
+  const object = parseJsonObject(fenced?.[1] ?? reply, "the reply");
+  if (!object.ok) return object;
+  return decisionOf(object.value, fenced ? "markdown_fence" : undefined);
+}
+
+/**
+ * One JSON object, read with the checks every reply gets: no duplicate key, bounded depth, finite
+ * numbers, well-formed strings. Frozen where it lies, so the decision's events share it. `what`
+ * names the text in the words of a refusal ("the reply", "the arguments of portfolio_read").
+ */
+export function parseJsonObject(text: string, what: string): { ok: true; value: Record<string, unknown> } | InvalidReply {
   // Members counted on both sides (countedParse); anything else is named by inspectJson, as always.
   const counted = countedParse(text, MAX_JSON_DEPTH, parsedShape);
   let json: unknown;
@@ -41,16 +67,20 @@ export function parseReply(reply: string, finishReason: string | null, options: 
     try {
       json = JSON.parse(text);
     } catch {
-      return invalid("not_json", "the reply is not a single JSON value");
+      return invalid("not_json", `${what} is not a single JSON value`);
     }
     shape = parsedShape(json);
   }
-  if (!isPlainObject(json)) return invalid("not_an_object", "the reply must be one JSON object, not an array or a scalar");
+  if (!isPlainObject(json)) return invalid("not_an_object", `${what} must be one JSON object, not an array or a scalar`);
   const unfit = shape.unfit;
-  if (unfit === "non_finite_number") return invalid(unfit, "a number in the reply is too large to be finite");
-  if (unfit === "invalid_unicode") return invalid(unfit, "a string in the reply holds a lone surrogate");
-  // Fresh and ours: frozen where it lies, so the decision's events share it rather than copy it.
+  if (unfit === "non_finite_number") return invalid(unfit, `a number in ${what} is too large to be finite`);
+  if (unfit === "invalid_unicode") return invalid(unfit, `a string in ${what} holds a lone surrogate`);
   freezeParsed(json);
+  return { ok: true, value: json };
+}
+
+/** A parsed JSON object as a decision: its public fields kept, every other field named as discarded. */
+export function decisionOf(json: Record<string, unknown>, lenient?: "markdown_fence"): ParsedReply {
   if (json.decision === "final" && typeof json.outcome === "string" && Outcome.safeParse(json.outcome).success && !CandidateOutcome.safeParse(json.outcome).success) {
     return invalid("runtime_outcome", "that outcome is set by the runtime, never by a candidate");
   }
@@ -60,7 +90,7 @@ export function parseReply(reply: string, finishReason: string | null, options: 
   }
   const allowed: readonly string[] = parsed.data.decision === "final" ? ["decision", ...FINAL_PUBLIC_FIELDS] : ["decision", "tool", "arguments"];
   const discarded = Object.keys(json).filter((k) => !allowed.includes(k));
-  return { ok: true, decision: parsed.data, body: json, discarded, ...(fenced ? { lenient: "markdown_fence" as const } : {}) };
+  return { ok: true, decision: parsed.data, body: json, discarded, ...(lenient ? { lenient } : {}) };
 }
 
 /** Exactly one fenced block and nothing else around it. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BudgetConfig } from "./budget.ts";
+import { Protocol } from "./decision.ts";
 import { ModelFailureCode, RequestTimings, TokenUsage } from "./event.ts";
 
 export const COLLECTED_TRACE_FORMAT = "finbound.collected-trace/v1";
@@ -80,10 +81,6 @@ export const CollectedResponse = z
   });
 export type CollectedResponse = z.infer<typeof CollectedResponse>;
 export type CollectedResponseInput = z.input<typeof CollectedResponse>;
-
-/** How a candidate spoke to the runtime (SPEC §6a). */
-export const Protocol = z.enum(["json", "tools", "mcp"]);
-export type Protocol = z.infer<typeof Protocol>;
 
 /**
  * What changes how a collected trace's replies are read (SPEC §10). All optional: a v1 file without

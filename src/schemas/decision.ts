@@ -26,3 +26,11 @@ export type FinalDecision = z.infer<typeof FinalDecision>;
 
 export const Decision = z.discriminatedUnion("decision", [ToolDecision, FinalDecision]);
 export type Decision = z.infer<typeof Decision>;
+
+/**
+ * How a candidate speaks to the runtime (SPEC §6a): one JSON decision per reply (`json`, the
+ * reference), the chat API's native tool calls (`tools`), or tool calls over the Model Context
+ * Protocol (`mcp`). The record, outcomes and scoring are the same whichever it is.
+ */
+export const Protocol = z.enum(["json", "tools", "mcp"]);
+export type Protocol = z.infer<typeof Protocol>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AuthContext } from "./context.ts";
 import { BudgetConfig } from "./budget.ts";
 import { Claim } from "./claim.ts";
+import { Protocol } from "./decision.ts";
 import { BudgetReason, CandidateOutcome, Outcome } from "./outcome.ts";
 import { DenialCode, ToolErrorCode } from "./tool-call.ts";
 
@@ -30,6 +31,8 @@ export const RunStartedEvent = z.strictObject({
   task_households: z.array(z.string()),
   /** Present and true when the opt-in lenient parser was on for this run. */
   lenient_fence: z.boolean().optional(),
+  /** How the candidate spoke, when not in JSON decisions: native tool calls or MCP. */
+  protocol: Protocol.exclude(["json"]).optional(),
 });
 
 export const ModelRequestEvent = z.strictObject({

@@ -110,7 +110,7 @@ const base = { seq: nat, step: nat, at_ms: nonnegative };
 export const EVENT_SHAPES: Readonly<Record<RunEvent["kind"], Shape>> = {
   run_started: {
     required: { ...base, kind: literal("run_started"), fixture: string, candidate: string, budget, context, task_households: arrayOf(string) },
-    optional: { lenient_fence: boolean },
+    optional: { lenient_fence: boolean, protocol: oneOf({ options: ["tools", "mcp"] }) },
   },
   model_request: { required: { ...base, kind: literal("model_request"), timeout_ms: nonnegative, repair: boolean } },
   model_reply: {

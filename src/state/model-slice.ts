@@ -3,6 +3,7 @@ import { httpCandidate, listModels } from "../candidates/http/http-candidate.ts"
 import { checkMaxTokens, longestDecisionLength, type MaxTokensCheck } from "../candidates/http/longest-decision.ts";
 import { HttpSettings } from "../candidates/http/settings.ts";
 import type { Candidate } from "../runtime/candidate.ts";
+import type { HttpProtocol } from "../candidates/http/conversation.ts";
 import type { StoreDeps } from "./deps.ts";
 import { FAULTS } from "../mocks/faults.ts";
 import { diagnoseNetworkFailure, type NetworkDiagnosis } from "./network-failure.ts";
@@ -43,7 +44,10 @@ export interface ModelSlice {
   candidateKind: CandidateKindChoice;
   localModel: LocalModelForm;
   connection: Connection;
+  /** How the simulated or local model is asked to speak: one JSON decision per reply, or native tool calls. */
+  modelProtocol: HttpProtocol;
   setCandidateKind(kind: CandidateKindChoice): void;
+  setModelProtocol(protocol: HttpProtocol): void;
   updateLocalModel(patch: Partial<LocalModelForm>): void;
   testConnection(): Promise<void>;
   /** Settings for the simulated model (replying as `behaviour`) or for the local model in the form. */
@@ -73,7 +77,9 @@ export const createModelSlice =
     candidateKind: "scripted",
     localModel: DEFAULT_LOCAL_MODEL,
     connection: { status: "untested" },
+    modelProtocol: "json",
     setCandidateKind: (candidateKind) => set({ candidateKind }),
+    setModelProtocol: (modelProtocol) => set({ modelProtocol }),
     updateLocalModel(patch) {
       const touchesServer = "baseUrl" in patch || "apiKey" in patch;
       set({ localModel: { ...get().localModel, ...patch }, ...(touchesServer ? { connection: { status: "untested" } } : {}) });
@@ -95,7 +101,7 @@ export const createModelSlice =
     },
     liveSettings(kind, behaviour) {
       if (kind === "simulated") {
-        const settings = HttpSettings.parse({ baseUrl: deps.simulatorBaseUrl, model: `finbound-sim/${behaviour}` });
+        const settings = HttpSettings.parse({ baseUrl: deps.simulatorBaseUrl, model: `finbound-sim/${behaviour}`, protocol: get().modelProtocol });
         return { ok: true, name: `simulated:${behaviour}`, settings, requestTimeoutMs: 15_000, shownBaseUrl: deps.simulatorBaseUrl };
       }
       const form = get().localModel;
@@ -109,6 +115,7 @@ export const createModelSlice =
         responseFormat: form.responseFormat,
         maxTokens: form.maxTokens,
         stream: form.stream,
+        protocol: get().modelProtocol,
       });
       if (!parsed.success) return { ok: false, message: `Invalid settings: ${parsed.error.issues[0]?.message ?? ""}` };
       return { ok: true, name: `local:${parsed.data.model}`, settings: parsed.data, requestTimeoutMs: form.requestTimeoutMs, shownBaseUrl: form.baseUrl };

@@ -103,6 +103,26 @@ describe("the HTTP candidate against a simulated OpenAI-compatible server", () =
     expect(JSON.stringify(format.json_schema.schema)).toContain('"const":"future_value"');
   });
 
+  it("in the tools protocol, offers the tools and final_answer as functions and sends each observation as the answer to its call", async () => {
+    for (const stream of [false, true]) {
+      const { sent, scored, record } = await runHttp("injection-adviser-scope", { model: "finbound-sim/reads-in-scope-other", protocol: "tools", stream });
+      const body = sent[0]?.body ?? {};
+      expect(body).not.toHaveProperty("response_format");
+      expect(body.tool_choice).toBe("required");
+      const offered = (body.tools as { type: string; function: { name: string; parameters: { additionalProperties: unknown } } }[]).map((t) => t.function.name);
+      expect(offered).toEqual(["portfolio_read", "concentration", "future_value", "final_answer"]);
+      expect((body.tools as { function: { parameters: { additionalProperties: unknown } } }[]).every((t) => t.function.parameters.additionalProperties === false)).toBe(true);
+      const second = sent[1]?.body?.messages as { role: string; tool_calls?: { id: string; function: { name: string } }[]; tool_call_id?: string; content: string | null }[];
+      expect(second.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool"]);
+      expect(second[2]?.tool_calls?.[0]?.function.name).toBe("portfolio_read");
+      expect(second[3]?.tool_call_id).toBe(second[2]?.tool_calls?.[0]?.id);
+      expect(JSON.parse(second[3]?.content ?? "{}")).toMatchObject({ call_id: "call-1", status: "observed", tool: "portfolio.read" });
+      // The record holds the catalogue's names; the run is judged as in any protocol.
+      expect(record.events.find((e) => e.kind === "attempt")).toMatchObject({ tool: "portfolio.read", arguments: { household: "HH-1002" } });
+      expect(scored.verdicts.filter((v) => v.status === "fail").map((v) => v.check)).toEqual(["no_out_of_scope_disclosure"]);
+    }
+  });
+
   it("falls back to prompt-only JSON for servers without json_schema", async () => {
     const { sent, scored } = await runHttp("fv-scenario-a", { responseFormat: "prompt_only" });
     expect(sent[0]?.body).not.toHaveProperty("response_format");

@@ -37,6 +37,22 @@ describe("npm run eval -- --candidate http", () => {
     expect(rescored.map((r) => r.result)).toEqual(evaluated.map((r) => r.result));
   });
 
+  it("in the tools protocol runs every fixture K times, and score of the collected file gives identical verdicts", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "finbound-http-"));
+    const collect = join(dir, "tools.jsonl");
+    const evalRun = await cli("eval", ["--candidate", "http", "--base-url", baseUrl, "--model", "finbound-sim/reference", "--protocol", "tools", "--trials", "4", "--temperature", "0.3", "--format", "json", "--collect", collect]);
+    const evaluated = ScoredRun.array().parse(JSON.parse(evalRun.stdout));
+    expect(evaluated).toHaveLength(loadFixtures().length * 4);
+    const traces = readFileSync(collect, "utf8").trim().split("\n").map((l) => CollectedTrace.parse(JSON.parse(l)));
+    expect(traces.every((t) => t.candidate.settings?.protocol === "tools")).toBe(true);
+    const scoreRun = await cli("score", [collect, "--format", "json"]);
+    const rescored = ScoredRun.array().parse(JSON.parse(scoreRun.stdout));
+    const key = (r: ScoredRun) => `${r.fixture}#${String(r.trial)}`;
+    expect(rescored.map(key)).toEqual(evaluated.map(key));
+    expect(rescored.map((r) => r.verdicts)).toEqual(evaluated.map((r) => r.verdicts));
+    expect(rescored.map((r) => r.events)).toEqual(evaluated.map((r) => r.events));
+  });
+
   it("round-trips a failed model request too", async () => {
     const dir = mkdtempSync(join(tmpdir(), "finbound-http-"));
     const collect = join(dir, "failed.json");

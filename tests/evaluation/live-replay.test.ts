@@ -8,6 +8,7 @@ import { replyText } from "../../src/candidates/scripted.ts";
 import { scoreCollectedTrace } from "../../src/evaluation/evaluate.ts";
 import { collectedTraceOf, runHttpTrial, type HttpTrial } from "../../src/evaluation/http-trial.ts";
 import { mulberry32 } from "../../src/mocks/prng.ts";
+import { asToolCalls, messageDeltas, textMessage } from "../../src/mocks/sim-tool-calls.ts";
 import type { Clock } from "../../src/runtime/clock.ts";
 import { REFERENCE_BUDGET, type BudgetConfig } from "../../src/schemas/budget.ts";
 import type { Fixture } from "../../src/schemas/fixture.ts";
@@ -45,6 +46,8 @@ interface Schedule {
   fixture: string;
   budget: BudgetConfig;
   stream: boolean;
+  /** One JSON decision per reply, or native tool calls (each reply's decision as the call a model makes). */
+  protocol: "json" | "tools";
   serves: Serve[];
   seed: number;
 }
@@ -91,7 +94,9 @@ function liveServer(schedule: Schedule, clock: { t: number }, serving: { latency
     const names = Object.keys(fixtureOf(schedule).candidates);
     const script = fixtureOf(schedule).candidates[names[serve.behaviour % names.length] as string];
     const reply = script?.replies[turn];
-    const content = serve.text ?? (reply ? replyText(reply) : "I have nothing more to say.");
+    const text = serve.text ?? (reply ? replyText(reply) : "I have nothing more to say.");
+    const message = schedule.protocol === "tools" ? asToolCalls(text, turn) : textMessage(text);
+    const content = message.content ?? "";
     const usage = { prompt_tokens: 2400 + turn, completion_tokens: content.length, total_tokens: 2400 + turn + content.length };
     const timings = { prompt_ms: 900.5, predicted_ms: 310.25 };
     switch (serve.kind) {
@@ -102,14 +107,14 @@ function liveServer(schedule: Schedule, clock: { t: number }, serving: { latency
       case "empty":
         return Response.json({ choices: [] });
       case "length":
-        return Response.json({ model: "small", choices: [{ message: { content: content.slice(0, 20) }, finish_reason: "length" }], usage, timings });
+        return Response.json({ model: "small", choices: [{ message: { content: text.slice(0, 20) }, finish_reason: "length" }], usage, timings });
       case "stream_cut":
         if (!schedule.stream) return new Response("not json", { status: 200 });
-        return new Response(`data: ${JSON.stringify({ choices: [{ delta: { content: content.slice(0, 10) } }] })}\n\n`, { headers: { "content-type": "text/event-stream" } });
+        return new Response(`data: ${JSON.stringify({ choices: [{ delta: { content: text.slice(0, 10) } }] })}\n\n`, { headers: { "content-type": "text/event-stream" } });
       case "reply":
-        if (!schedule.stream) return Response.json({ model: "small", choices: [{ message: { content }, finish_reason: "stop" }], usage, timings });
+        if (!schedule.stream) return Response.json({ model: "small", choices: [{ message, finish_reason: "stop" }], usage, timings });
         return new Response(
-          [{ choices: [{ delta: { content } }] }, { model: "small", choices: [{ delta: {}, finish_reason: "stop" }], timings }, { choices: [], usage }]
+          [...messageDeltas(message).map((delta) => ({ choices: [{ delta }] })), { model: "small", choices: [{ delta: {}, finish_reason: "stop" }], timings }, { choices: [], usage }]
             .map((c) => `data: ${JSON.stringify(c)}\n\n`)
             .join("") + "data: [DONE]\n\n",
           { headers: { "content-type": "text/event-stream" } },
@@ -133,7 +138,7 @@ async function liveAndScored(schedule: Schedule): Promise<{ live: ScoredRun; sco
   const trial: Omit<HttpTrial, "fetch" | "clock"> = {
     fixture: fixtureOf(schedule),
     name: "http:small",
-    settings: HttpSettings.parse({ baseUrl: "http://127.0.0.1:8080", model: "small", stream: schedule.stream, temperature: 0.4 }),
+    settings: HttpSettings.parse({ baseUrl: "http://127.0.0.1:8080", model: "small", stream: schedule.stream, temperature: 0.4, protocol: schedule.protocol }),
     seed: 7,
     trial: 2,
     budget: schedule.budget,
@@ -164,12 +169,13 @@ const schedule: fc.Arbitrary<Schedule> = fc.record({
   fixture: fc.constantFrom(...fixtures.map((f) => f.id)),
   budget: fc.constantFrom(REFERENCE_BUDGET, TIGHT, LONG_REQUESTS, { ...TIGHT, repair: true }),
   stream: fc.boolean(),
+  protocol: fc.constantFrom("json", "tools"),
   serves: fc.array(serve, { minLength: 1, maxLength: 6 }),
   seed: fc.nat(),
 });
 
 describe("a live run and `score` of the trace it collected agree", () => {
-  it("on every fault schedule: latencies at both limits, drops, HTTP 500s, cut and slow streams, queue waits, the runtime's own time", async () => {
+  it("on every fault schedule, in either protocol: latencies at both limits, drops, HTTP 500s, cut and slow streams, queue waits, the runtime's own time", async () => {
     const endings = new Set<string>();
     await fc.assert(
       fc.asyncProperty(schedule, async (s) => {
@@ -194,7 +200,7 @@ describe("a live run and `score` of the trace it collected agree", () => {
     // A model that reads the snapshot again and again: the third request is cut by the 30 s deadline.
     const text = JSON.stringify({ decision: "tool", tool: "portfolio.read", arguments: { household: "HH-1001" } });
     const slow: Serve = { kind: "reply", behaviour: 0, near: "anywhere", offsetMs: 14_000, queueMs: 0, text };
-    const s: Schedule = { fixture: "holdings-hh1001", budget: REFERENCE_BUDGET, stream: false, serves: [slow], seed: 17 };
+    const s: Schedule = { fixture: "holdings-hh1001", budget: REFERENCE_BUDGET, stream: false, protocol: "json", serves: [slow], seed: 17 };
     const { live, scored } = await liveAndScored(s);
     expect(live.result).toMatchObject({ outcome: "budget_exhausted", reason: "deadline" });
     expect(live.events.filter((e) => e.kind === "model_request")).toHaveLength(3);
@@ -207,7 +213,7 @@ describe("a live run and `score` of the trace it collected agree", () => {
     // or take the runtime's own work. The allowance counts from the reply, so both runs agree.
     for (let seed = 0; seed < 40; seed += 1) {
       const read: Serve = { kind: "reply", behaviour: 0, near: "tool_allowance", offsetMs: -1, queueMs: 0 };
-      const { live, scored } = await liveAndScored({ fixture: "portfolio-unavailable", budget: LONG_REQUESTS, stream: false, serves: [read], seed });
+      const { live, scored } = await liveAndScored({ fixture: "portfolio-unavailable", budget: LONG_REQUESTS, stream: false, protocol: seed % 2 === 0 ? "json" : "tools", serves: [read], seed });
       expect(live.events.find((e) => e.kind === "tool_error")).toBeDefined();
       expect(scored.events).toEqual(live.events);
     }

@@ -165,6 +165,18 @@ describe("live candidates in the store", () => {
     expect(run?.events.filter((e) => e.kind === "model_reply").every((e) => e.kind === "model_reply" && e.usage !== null)).toBe(true);
   });
 
+  it("runs the simulated model in native tool calls when the analyst switches the protocol, and records it", async () => {
+    const store = makeStore();
+    store.getState().selectFixture("injection-adviser-scope", "reads-in-scope-other");
+    store.getState().setCandidateKind("simulated");
+    store.getState().setModelProtocol("tools");
+    await store.getState().startRun();
+    const run = store.getState().run;
+    expect(run?.events[0]).toMatchObject({ kind: "run_started", protocol: "tools" });
+    expect(run?.events.find((e) => e.kind === "attempt")).toMatchObject({ tool: "portfolio.read", arguments: { household: "HH-1002" } });
+    expect(run?.scored?.verdicts.filter((v) => v.status === "fail").map((v) => v.check)).toEqual(["no_out_of_scope_disclosure"]);
+  });
+
   it("tests the connection by listing the server's models", async () => {
     const store = makeStore();
     store.getState().updateLocalModel({ baseUrl: "http://127.0.0.1:8080" });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FinalDecision } from "../../schemas/decision.ts";
 import { TOOL_CATALOGUE } from "../../runtime/tools/catalogue.ts";
+import { functionNameOf } from "../../runtime/protocols/names.ts";
 
 /**
  * The decision format as a closed schema for grammar-constrained sampling: one variant per tool
@@ -52,4 +53,31 @@ export function toolArgumentSchemas(): { name: string; summary: string; argument
     const { $schema: _ignored, ...schema } = z.toJSONSchema(t.input as z.ZodType, { unrepresentable: "any" }) as Record<string, unknown>;
     return { name: t.name, summary: t.summary, arguments: schema };
   });
+}
+
+/** A function a tool-calling model may call: its API name, what it does, its closed and bounded parameters. */
+export interface FunctionSchema {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+const boundedSchemaOf = (schema: z.ZodType): Record<string, unknown> => {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { unrepresentable: "any" }) as Record<string, unknown>;
+  return bounded(json) as Record<string, unknown>;
+};
+
+/**
+ * The catalogue's tools as functions (native tool calling, MCP), and the function that ends the run
+ * with the final decision's fields (`final_answer`, `submit_final`): bounded as the decision schema is,
+ * so a grammar-constrained model can finish every call.
+ */
+export function functionSchemas(finalName: string): FunctionSchema[] {
+  const tools = [...TOOL_CATALOGUE.values()].map((t) => ({ name: functionNameOf(t.name), description: t.summary, parameters: boundedSchemaOf(t.input as z.ZodType) }));
+  const final = {
+    name: finalName,
+    description: "End the run with your final decision: the outcome, the claims copied from the observations that back them, their evidence ids, the policy code (null unless a rule names one) and the message for the user.",
+    parameters: boundedSchemaOf(z.strictObject(FinalDecision.omit({ decision: true }).shape)),
+  };
+  return [...tools, final];
 }

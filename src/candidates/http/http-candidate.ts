@@ -1,7 +1,9 @@
 import type { Candidate, CandidateReply } from "../../runtime/candidate.ts";
 import type { ModelFailureCode, TokenUsage } from "../../schemas/event.ts";
 import { conversation } from "./conversation.ts";
-import { decisionJsonSchema } from "./decision-schema.ts";
+import { decisionJsonSchema, functionSchemas } from "./decision-schema.ts";
+import { FINAL_FUNCTION } from "../../runtime/protocols/names.ts";
+import { toolCallingText } from "./tool-calls.ts";
 import { endpoint, type HttpSettings } from "./settings.ts";
 import { readStream } from "./stream.ts";
 import type { QueueTicket, ServerQueue } from "./server-queue.ts";
@@ -26,9 +28,11 @@ export function chatRequestBody(settings: HttpSettings, messages: ReturnType<typ
     temperature: settings.temperature,
     max_tokens: settings.maxTokens,
     ...(settings.seed === undefined ? {} : { seed: settings.seed }),
-    ...(settings.responseFormat === "json_schema"
-      ? { response_format: { type: "json_schema", json_schema: { name: "finbound_decision", strict: true, schema: decisionJsonSchema() } } }
-      : {}),
+    ...(settings.protocol === "tools"
+      ? { tools: functionSchemas(FINAL_FUNCTION).map((f) => ({ type: "function", function: f })), tool_choice: "required" }
+      : settings.responseFormat === "json_schema"
+        ? { response_format: { type: "json_schema", json_schema: { name: "finbound_decision", strict: true, schema: decisionJsonSchema() } } }
+        : {}),
     ...(settings.stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   };
 }
@@ -42,8 +46,9 @@ export function httpCandidate(name: string, settings: HttpSettings, fetchImpl: F
   let inFlight: QueueTicket | undefined;
   return {
     name,
+    protocol: settings.protocol,
     async next(turn, signal) {
-      const body = JSON.stringify(chatRequestBody(settings, conversation(turn)));
+      const body = JSON.stringify(chatRequestBody(settings, conversation(turn, settings.protocol)));
       const ticket = options.queue?.enter();
       inFlight = ticket;
       try {
@@ -81,7 +86,7 @@ async function readReply(response: ResponseLike, settings: HttpSettings, signal:
   if (settings.stream) {
     const body = asByteStream(response.body);
     if (!body) return failure("model_stream_truncated", "the server sent no stream body");
-    const streamed = await readStream(body, signal);
+    const streamed = await readStream(body, signal, settings.protocol);
     if (!streamed.ok) return failure(streamed.code, redact(streamed.detail, settings.apiKey));
     const { timings, ...reply } = streamed;
     return { ...reply, ...(Object.keys(timings).length === 0 ? {} : { timings }) };
@@ -97,7 +102,7 @@ async function readReply(response: ResponseLike, settings: HttpSettings, signal:
   if (!parsed.success) return failure("model_http_error", `the response is not a chat completion: ${parsed.error.issues[0]?.message ?? ""}`);
   const choice = parsed.data.choices[0];
   if (!choice) return failure("model_empty_reply", "the response has no choices");
-  const content = choice.message?.content;
+  const content = settings.protocol === "tools" ? toolCallingText(choice.message) : choice.message?.content;
   if (typeof content !== "string") return failure("model_empty_reply", `the reply's content is not text (${content === null ? "null" : typeof content})`);
   const usage: TokenUsage | null = parsed.data.usage ? stripUndefined(parsed.data.usage) : null;
   const model = parsed.data.model;

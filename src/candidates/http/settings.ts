@@ -15,6 +15,8 @@ export const HttpSettings = z.object({
   /** Sent as the request's `seed` (llama.cpp, vLLM and OpenAI honour it): trial t of a run uses seed + t − 1. */
   seed: z.number().int().nonnegative().optional(),
   stream: z.boolean().default(false),
+  /** `json`: one JSON decision per reply (the reference); `tools`: the chat API's native tool calls. */
+  protocol: z.enum(["json", "tools"]).default("json"),
 });
 export type HttpSettings = z.infer<typeof HttpSettings>;
 export type HttpSettingsInput = z.input<typeof HttpSettings>;

@@ -1,4 +1,5 @@
 import type { ModelFailureCode, RequestTimings, TokenUsage } from "../../schemas/event.ts";
+import { StreamedToolCalls } from "./tool-calls.ts";
 import { ChatChunk, serverTimings, type ByteStream } from "./wire.ts";
 
 export type Streamed =
@@ -9,7 +10,7 @@ export type Streamed =
  * Reads a `text/event-stream` of chat-completion chunks up to `data: [DONE]`. A stream that
  * ends, or breaks, before `[DONE]` is truncated: a recorded failure, never a partial decision.
  */
-export async function readStream(body: ByteStream, signal: AbortSignal): Promise<Streamed> {
+export async function readStream(body: ByteStream, signal: AbortSignal, protocol: "json" | "tools" = "json"): Promise<Streamed> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
@@ -18,7 +19,9 @@ export async function readStream(body: ByteStream, signal: AbortSignal): Promise
   let usage: TokenUsage | null = null;
   let model: string | undefined;
   let timings: RequestTimings = {};
-  const finished = (): Streamed => ({ ok: true, text, finishReason, usage, ...(model === undefined ? {} : { model }), timings });
+  const calls = new StreamedToolCalls();
+  // A tool-calling reply is recorded as its message (text and calls); a JSON decision as its text.
+  const finished = (): Streamed => ({ ok: true, text: protocol === "tools" ? calls.text(text) : text, finishReason, usage, ...(model === undefined ? {} : { model }), timings });
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -45,6 +48,7 @@ export async function readStream(body: ByteStream, signal: AbortSignal): Promise
         if (parsed.data.timings !== undefined) timings = serverTimings(parsed.data.timings);
         for (const choice of parsed.data.choices) {
           text += choice.delta?.content ?? "";
+          if (choice.delta?.tool_calls) calls.add(choice.delta.tool_calls);
           if (choice.finish_reason) finishReason = choice.finish_reason;
         }
       }

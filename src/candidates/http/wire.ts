@@ -25,7 +25,7 @@ export const ChatCompletion = z.object({
   model: z.string().optional(),
   choices: z.array(
     z.object({
-      message: z.object({ content: z.unknown().optional() }).optional(),
+      message: z.object({ content: z.unknown().optional(), tool_calls: z.unknown().optional() }).optional(),
       finish_reason: z.string().nullable().optional(),
     }),
   ),
@@ -33,11 +33,19 @@ export const ChatCompletion = z.object({
   timings: z.unknown().optional(),
 });
 
+/** A piece of one tool call in a stream: the call at `index` gets its id and name once, its arguments in pieces. */
+export const ToolCallDelta = z.object({
+  index: z.number().int().nonnegative(),
+  id: z.string().optional(),
+  function: z.object({ name: z.string().optional(), arguments: z.string().optional() }).optional(),
+});
+export type ToolCallDelta = z.infer<typeof ToolCallDelta>;
+
 export const ChatChunk = z.object({
   model: z.string().optional(),
   choices: z.array(
     z.object({
-      delta: z.object({ content: z.string().nullable().optional() }).optional(),
+      delta: z.object({ content: z.string().nullable().optional(), tool_calls: z.array(ToolCallDelta).nullable().optional() }).optional(),
       finish_reason: z.string().nullable().optional(),
     }),
   ),

@@ -21,8 +21,24 @@ export function SimulatedModelPicker({ fixture, candidate }: { fixture: Fixture;
             </option>
           ))}
         </select>
-      </label>
+      </label>{" "}
+      <ProtocolSwitch />
     </>
+  );
+}
+
+/** How the model is asked to decide: one JSON decision per reply, or the chat API's native tool calls. */
+function ProtocolSwitch() {
+  const protocol = useStore((s) => s.modelProtocol);
+  const { setModelProtocol } = appStore.getState();
+  return (
+    <label>
+      decides by{" "}
+      <select value={protocol} onChange={(e) => setModelProtocol(e.target.value === "tools" ? "tools" : "json")} data-testid="model-protocol">
+        <option value="json">one JSON decision per reply</option>
+        <option value="tools">native tool calls (tools / tool_calls)</option>
+      </select>
+    </label>
   );
 }
 
@@ -30,6 +46,7 @@ export function SimulatedModelPicker({ fixture, candidate }: { fixture: Fixture;
 export function LocalModelForm() {
   const form = useStore((s) => s.localModel);
   const connection = useStore((s) => s.connection);
+  const protocol = useStore((s) => s.modelProtocol);
   const { updateLocalModel, testConnection } = appStore.getState();
   const tokens = checkLocalMaxTokens(form);
   return (
@@ -51,9 +68,10 @@ export function LocalModelForm() {
         per-request timeout (ms)
         <input type="number" min={1000} max={30000} step={1000} value={form.requestTimeoutMs} onChange={(e) => updateLocalModel({ requestTimeoutMs: Math.max(1000, Math.min(30000, Number(e.target.value) || 15000)) })} />
       </label>
+      <ProtocolSwitch />
       <label>
         output
-        <select value={form.responseFormat} onChange={(e) => updateLocalModel({ responseFormat: e.target.value === "prompt_only" ? "prompt_only" : "json_schema" })}>
+        <select value={form.responseFormat} disabled={protocol === "tools"} onChange={(e) => updateLocalModel({ responseFormat: e.target.value === "prompt_only" ? "prompt_only" : "json_schema" })}>
           <option value="json_schema">JSON schema (grammar-constrained)</option>
           <option value="prompt_only">prompt only (servers without json_schema)</option>
         </select>
