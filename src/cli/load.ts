@@ -66,6 +66,7 @@ function table(r: LoadReport): string {
     ...counts(r.chaos),
     line("requests made / aborted at a limit", `${requests.length} / ${requests.filter((q) => q.aborted).length}`),
     line("run wall time p50 / p95 / max", `${ms(r.wallMs.p50)} / ${ms(r.wallMs.p95)} / ${ms(r.wallMs.max)} (deadline ${ms(b.deadline_ms)})`),
+    line("event loop late p50 / max", `${ms(r.lagMs.p50)} / ${ms(r.lagMs.max)} (the host's delay, allowed on top of each run's limits)`),
     line("deadline overruns (> deadline + grace)", r.overruns),
     line("outcome mismatches", r.mismatches),
     line("requests left in flight", r.leftInFlight),

@@ -29,7 +29,10 @@ export interface LoadOptions {
   deadlineMs: number;
   latencyMs?: ChaosOptions["latencyMs"];
   probabilities?: Record<ChaosKind, number>;
-  /** How late a run may end, and how long after it a request may still settle. */
+  /**
+   * How late a run may end, and how long after it a request may still settle — beyond however late
+   * the event loop was during that run (measured), since a loaded host fires every timer late.
+   */
   graceMs?: number;
   /** Two times closer than this are compared both ways when explaining an outcome. */
   slackMs?: number;
@@ -60,6 +63,8 @@ export interface RunFigures {
   chaos: ChaosEvent[];
   requests: ObservedRequest[];
   wallMs: number;
+  /** How late the event loop was during the run, every delay added up: the host's, allowed on top of every limit. */
+  lagMs: number;
   overran: boolean;
   explained: boolean;
   /** The outcomes that would explain the run. */
@@ -77,6 +82,8 @@ export interface LoadReport {
   outcomes: Record<string, number>;
   chaos: Record<ChaosKind, number>;
   wallMs: { p50: number; p95: number; max: number };
+  /** The event loop's worst lateness per run, over the runs. */
+  lagMs: { p50: number; max: number };
   overruns: number;
   mismatches: number;
   leftInFlight: number;
@@ -93,6 +100,34 @@ export interface LoadReport {
   perRun: RunFigures[];
   suite: ScoredSuiteExport;
   ok: boolean;
+}
+
+/**
+ * How late this process's timers fire while a run goes on: a probe timer every few milliseconds adds up
+ * how much later than asked it ran. On a loaded host every timer of the run (its request timeouts, its
+ * deadline) is that late too, and the run is not to be blamed for it.
+ */
+class HostDelay {
+  static readonly PERIOD_MS = 10;
+  #last = performance.now();
+  #late = 0;
+  readonly #timer = setInterval(() => this.#tick(), HostDelay.PERIOD_MS);
+
+  #tick(): void {
+    const now = performance.now();
+    this.#late += Math.max(0, now - this.#last - HostDelay.PERIOD_MS);
+    this.#last = now;
+  }
+
+  /** How late so far, the gap since the last tick included. */
+  lateMs(): number {
+    return this.#late + Math.max(0, performance.now() - this.#last - HostDelay.PERIOD_MS);
+  }
+
+  stop(): number {
+    clearInterval(this.#timer);
+    return this.lateMs();
+  }
 }
 
 /** Nearest-rank percentile. */
@@ -128,20 +163,22 @@ export async function runLoadSuite(options: LoadOptions): Promise<LoadReport> {
   const settings = HttpSettings.parse({ baseUrl: "http://finbound-chaos.test", model: MODEL });
   const records: RunRecord[] = [];
   const traces: RequestTrace[][] = [];
-  const timings: { startedAt: number; wallMs: number; leftInFlight: number }[] = [];
+  const timings: { startedAt: number; wallMs: number; lagMs: number; leftInFlight: number }[] = [];
 
   const runOne = async (index: number): Promise<void> => {
     const fixture = fixtures[index % fixtures.length];
     if (!fixture) throw new Error("no fixtures");
     const requests: RequestTrace[] = [];
     const fetchImpl: FetchLike = trackedFetch(transport, { [RUN_HEADER]: String(index) }, requests);
+    const host = new HostDelay();
     const started = performance.now();
     const record = await runEpisode({ fixture, candidate: httpCandidate(LOAD_CANDIDATE, settings, fetchImpl), clock: createRealClock(), budget });
     const ended = performance.now();
-    await waitForRequests(requests, graceMs);
+    await waitForRequests(requests, graceMs + host.lateMs());
+    const lagMs = host.stop();
     records[index] = record;
     traces[index] = requests;
-    timings[index] = { startedAt: started, wallMs: ended - started, leftInFlight: requests.filter((r) => r.settledAt === null || r.settledAt > ended + graceMs).length };
+    timings[index] = { startedAt: started, wallMs: ended - started, lagMs, leftInFlight: requests.filter((r) => r.settledAt === null || r.settledAt > ended + graceMs + lagMs).length };
   };
 
   const t0 = performance.now();
@@ -163,7 +200,7 @@ export async function runLoadSuite(options: LoadOptions): Promise<LoadReport> {
   const perRun: RunFigures[] = records.map((record, index) => {
     const fixture = fixtures[index % fixtures.length] as Fixture;
     const events = chaosLog.filter((e) => e.run === String(index)).sort((a, b) => a.turn - b.turn);
-    const { startedAt, wallMs, leftInFlight } = timings[index] ?? { startedAt: 0, wallMs: Infinity, leftInFlight: 0 };
+    const { startedAt, wallMs, lagMs, leftInFlight } = timings[index] ?? { startedAt: 0, wallMs: Infinity, lagMs: 0, leftInFlight: 0 };
     const observed: ObservedRequest[] = (traces[index] ?? []).map((r, turn) => ({
       chaos: events.find((e) => e.turn === turn),
       startedMs: r.startedAt - startedAt,
@@ -171,7 +208,7 @@ export async function runLoadSuite(options: LoadOptions): Promise<LoadReport> {
       aborted: r.aborted,
     }));
     const outcome = outcomeLabel(record.result);
-    const explanations = explainableOutcomes(fixture, LOAD_CANDIDATE, observed, budget, wallMs, slackMs);
+    const explanations = explainableOutcomes(fixture, LOAD_CANDIDATE, observed, budget, wallMs, slackMs + lagMs);
     return {
       index,
       fixture: fixture.id,
@@ -179,7 +216,8 @@ export async function runLoadSuite(options: LoadOptions): Promise<LoadReport> {
       chaos: events,
       requests: observed,
       wallMs,
-      overran: wallMs > deadlineMs + graceMs,
+      lagMs,
+      overran: wallMs > deadlineMs + graceMs + lagMs,
       explained: events.every((e) => e.turn < observed.length) && explanations.includes(outcome),
       explanations,
       leftInFlight,
@@ -199,6 +237,7 @@ export async function runLoadSuite(options: LoadOptions): Promise<LoadReport> {
     outcomes: tally(perRun.map((r) => r.outcome)),
     chaos: tally(chaosLog.map((e) => e.kind), CHAOS_KINDS),
     wallMs: { p50: percentile(wallTimes, 50), p95: percentile(wallTimes, 95), max: Math.max(...wallTimes) },
+    lagMs: { p50: percentile(perRun.map((r) => r.lagMs), 50), max: Math.max(...perRun.map((r) => r.lagMs)) },
     overruns: perRun.filter((r) => r.overran).length,
     mismatches: perRun.filter((r) => !r.explained).length,
     leftInFlight: perRun.reduce((n, r) => n + r.leftInFlight, 0),
