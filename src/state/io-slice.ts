@@ -1,4 +1,5 @@
 import type { StateCreator } from "zustand";
+import { CANCELLED } from "../evaluation/import-outcome.ts";
 import type { ImportProgress, ImportResult, ImportSource } from "../evaluation/import-pipeline.ts";
 import { exportRun, exportSuite } from "../integrity/export.ts";
 import type { CandidateKind, ScoredRunExport, ScoredSuiteExport } from "../schemas/index.ts";
@@ -134,7 +135,7 @@ export const createIoSlice =
           await get().loadMatrix();
           // Composing the matrix and starting the worker were one task of ~80 ms: the page paints between them.
           await yieldToPage();
-          if (stopped) return { result: { ok: false, cancelled: true, message: "cancelled" } as ImportResult, runs: [] };
+          if (stopped) return { result: CANCELLED, runs: [] };
           inner = startImport(file, {
             fixtures: allFixtures(get().fixtures, get().matrixFixtures),
             onProgress: (progress) => {
