@@ -1,4 +1,4 @@
-import { readPrivateKeyPem, readPublicKeyPem } from "../integrity/signing-key.ts";
+import { MAX_KEY_BYTES, readPrivateKeyPem, readPublicKeyPem } from "../integrity/signing-key.ts";
 import { fingerprintOf, signerOf, type Signer } from "../integrity/signature.ts";
 import { readFileBytes } from "./read-file.ts";
 import { UsageError } from "./usage-error.ts";
@@ -9,9 +9,6 @@ import { UsageError } from "./usage-error.ts";
 
 export const SIGN_OPTION = { sign: { type: "string" } } as const;
 export const SIGN_USAGE = `  --sign KEYFILE    sign the sealed output with this Ed25519 private key (npm run keygen writes one)`;
-
-/** A key file is a few hundred bytes; anything far larger is not one. */
-const MAX_KEY_BYTES = 64 * 1024;
 
 const keyText = (file: string): string => new TextDecoder().decode(readFileBytes(file, MAX_KEY_BYTES));
 

@@ -25,6 +25,11 @@ export const fixtureContentHash = (fixture: Fixture, sha256: Sha256Hex): Promise
   return hash;
 };
 
+/** A sealed run signed as a file of its own (a suite's runs are signed through the suite's seal instead). */
+export async function signRun(file: ScoredRunExport, signer: Signer | undefined): Promise<ScoredRunExport> {
+  return signer && file.integrity ? { ...file, integrity: await signSeal(file.integrity, signer) } : file;
+}
+
 /** Runs sealed between two pauses of a suite export. */
 const RUNS_PER_PAUSE = 100;
 

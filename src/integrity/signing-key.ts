@@ -11,6 +11,9 @@ const SPKI_PREFIX = [0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03,
 /** The algorithm identifier of Ed25519 (OID 1.3.101.112), found in both. */
 const ED25519_OID = [0x06, 0x03, 0x2b, 0x65, 0x70];
 
+/** A key file is a few hundred bytes: anything far larger is not one, and is not read. */
+export const MAX_KEY_BYTES = 64 * 1024;
+
 export type KeyProblemCode = "not_pem" | "not_a_private_key" | "not_a_public_key" | "not_ed25519";
 
 export type KeyRead = { ok: true; der: Uint8Array<ArrayBuffer> } | { ok: false; code: KeyProblemCode; message: string };

@@ -1,7 +1,7 @@
 import type { StateCreator } from "zustand";
 import { CANCELLED, describeDifference } from "../evaluation/import-outcome.ts";
 import type { ExportFindings, ImportProgress, ImportResult, ImportSource } from "../evaluation/import-pipeline.ts";
-import { exportRun, exportSuite } from "../integrity/export.ts";
+import { exportRun, exportSuite, signRun } from "../integrity/export.ts";
 import { signatureRefused } from "../integrity/signature.ts";
 import type { CandidateKind, ScoredRunExport, ScoredSuiteExport } from "../schemas/index.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
@@ -93,7 +93,8 @@ export const createIoSlice =
           const run = get().run;
           // A stopped run is not judged: exported, it would be re-scored as a model failure.
           if (!exportable(run)) return null;
-          return { kind: "run", baseName: `finbound-${run.fixtureId}-${run.candidate}`, file: await toExport(run.scored, run.kind, includeDiagnostics) };
+          const file = await signRun(await toExport(run.scored, run.kind, includeDiagnostics), get().signer());
+          return { kind: "run", baseName: `finbound-${run.fixtureId}-${run.candidate}`, file };
         }
         const { runs, kind } = get().suite;
         if (runs.length === 0) return null;
@@ -102,7 +103,7 @@ export const createIoSlice =
             const fixture = fixtureById(get(), run.fixture);
             return fixture ? [{ run, fixture, kind }] : [];
           }),
-          { includeDiagnostics, sha256: deps.sha256Hex, nowIso: deps.nowIso(), pause: yieldToPage },
+          { includeDiagnostics, sha256: deps.sha256Hex, nowIso: deps.nowIso(), pause: yieldToPage, signer: get().signer() },
         );
         return { kind: "suite", baseName: `finbound-suite-${runs.length}-runs`, file };
       },

@@ -3,7 +3,39 @@ import { appStore, useStore } from "../../state/app-store.ts";
 import { exportable } from "../../state/io-slice.ts";
 import { download } from "./download.ts";
 
-/** Export the run or the suite as JSON (diagnostics only when ticked); import any finbound file. */
+/** The signing key: pick a private key file and every export is signed with it; forget it and they are sealed, unsigned. */
+function SigningKey() {
+  const key = useStore((s) => s.signingKey);
+  const input = useRef<HTMLInputElement | null>(null);
+  if (key) {
+    return (
+      <span className="muted" data-testid="signing-key" title={`From ${key.fileName}: kept in this page only, never saved`}>
+        signing as <code>{key.fingerprint.slice(0, 19)}…</code>{" "}
+        <button type="button" onClick={() => appStore.getState().forgetSigningKey()}>Forget key</button>
+      </span>
+    );
+  }
+  return (
+    <>
+      <button type="button" title="Sign every export with an Ed25519 private key (npm run keygen writes one); the key stays in this page" onClick={() => input.current?.click()}>
+        Sign with key…
+      </button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        data-testid="signing-key-input"
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          e.target.value = "";
+          if (file) await appStore.getState().loadSigningKey(file.name, file);
+        }}
+      />
+    </>
+  );
+}
+
+/** Export the run or the suite as JSON (diagnostics only when ticked), signed when a key is picked; import any finbound file. */
 export function IoControls() {
   const [withDiagnostics, setWithDiagnostics] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
@@ -21,6 +53,7 @@ export function IoControls() {
       <label className="muted" title="Restricted diagnostics hold internal error detail">
         <input type="checkbox" checked={withDiagnostics} onChange={(e) => setWithDiagnostics(e.target.checked)} /> include diagnostics
       </label>
+      <SigningKey />
       <button type="button" onClick={() => input.current?.click()}>Import…</button>
       <input
         ref={input}
