@@ -5,14 +5,13 @@ import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
 import { describeDifference } from "../../src/evaluation/import-outcome.ts";
 import { bytesSource, importFile, MAX_IMPORT_BYTES, type ImportOptions, type ImportResult } from "../../src/evaluation/import-pipeline.ts";
 import { exportRun, sealSuite } from "../../src/integrity/export.ts";
-import { JsonlSuiteWriter, jsonlHeader } from "../../src/integrity/jsonl-suite.ts";
 import { sealRun } from "../../src/integrity/run-digest.ts";
 import { sha256Sync } from "../../src/integrity/sha256-sync.ts";
 import { signerOf } from "../../src/integrity/signature.ts";
 import { readPrivateKeyPem } from "../../src/integrity/signing-key.ts";
 import type { ScoredRunExport } from "../../src/schemas/export.ts";
 import { flippedRun, flippedSuite } from "../integrity/forged.ts";
-import { fixture, loadFixtures } from "../support.ts";
+import { fixture, jsonlSuiteText, loadFixtures } from "../support.ts";
 
 // What an import finds in an export beyond its seals: whether each run states the verdicts its
 // replay gives, and who signed the file. `npm run verify` refuses on these; the workbench shows them.
@@ -29,13 +28,6 @@ async function sealed(id: string, candidate = "reference"): Promise<ScoredRunExp
 const imported = (value: unknown, options: Partial<ImportOptions> = {}): Promise<ImportResult> =>
   importFile(bytesSource(new TextEncoder().encode(typeof value === "string" ? value : JSON.stringify(value)), 4096), { fixtures, sha256: sha256Sync, maxWholeBytes: MAX_IMPORT_BYTES, ...options });
 
-async function jsonl(runs: readonly ScoredRunExport[]): Promise<string> {
-  const lines: string[] = [];
-  const writer = new JsonlSuiteWriter(jsonlHeader(NOW), (line) => lines.push(line), nodeSha256);
-  for (const run of runs) writer.add(run);
-  await writer.end();
-  return `${lines.join("\n")}\n`;
-}
 
 describe("an import names the runs whose stated verdicts their replay does not give", () => {
   it("a verdict flipped and every seal made again: the seals verify, the run and the check are named", async () => {
@@ -50,7 +42,7 @@ describe("an import names the runs whose stated verdicts their replay does not g
 
   it("in a JSONL suite the run's line is named too, and a lone run is `run`", async () => {
     const { run, check } = await flippedRun(await sealed("fv-scenario-a"));
-    const lines = await imported(await jsonl([await sealed("concentration-hh1001"), run]));
+    const lines = await imported(await jsonlSuiteText([await sealed("concentration-hh1001"), run]));
     expect(lines).toMatchObject({ ok: true, differing: 1, firstDifference: { run: "run 1 (fv-scenario-a / reference), line 3", differences: [{ check }] } });
     expect(await imported(run)).toMatchObject({ ok: true, kind: "run", differing: 1, firstDifference: { run: "run" }, report: { differences: [{ check }], passedDiffers: false } });
   });
@@ -63,7 +55,7 @@ describe("an import names the runs whose stated verdicts their replay does not g
   });
 
   it("an untouched export differs nowhere", async () => {
-    expect(await imported(await jsonl([await sealed("fv-scenario-a"), await sealed("concentration-hh1001", "alters-input")]))).toMatchObject({ ok: true, differing: 0, firstDifference: null });
+    expect(await imported(await jsonlSuiteText([await sealed("fv-scenario-a"), await sealed("concentration-hh1001", "alters-input")]))).toMatchObject({ ok: true, differing: 0, firstDifference: null });
   });
 });
 
