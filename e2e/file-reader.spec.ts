@@ -34,5 +34,5 @@ test("the workbench refuses what npm run verify refuses, in the same words, and 
 
   // The untouched export still imports and verifies: the refusals were the edits, not the reader.
   await page.getByTestId("import-input").setInputFiles({ name: "untouched.json", mimeType: "application/json", buffer: exported });
-  await expect(page.getByTestId("notice")).toContainText("untouched.json: verified, imported and re-scored");
+  await expect(page.getByTestId("notice")).toContainText("untouched.json: verified; sealed, unsigned; imported and re-scored");
 });

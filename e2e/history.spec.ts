@@ -46,7 +46,7 @@ test("finished runs survive a reload; an entry opens re-verified, and a deleted 
   await waitForRunFinished(page);
   await expect(page.getByTestId("run-title")).toHaveText("fv-scenario-a / reference (imported)");
   await expect(page.getByTestId("verification")).toContainText("verified");
-  await expect(page.getByTestId("notice")).toContainText("verified, imported and re-scored");
+  await expect(page.getByTestId("notice")).toContainText("verified; sealed, unsigned; imported and re-scored");
 
   await showHistory(page);
   await page.getByRole("button", { name: "Delete concentration-hh1001 / alters-input" }).click();

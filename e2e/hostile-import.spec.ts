@@ -45,5 +45,5 @@ test("prototype keys in an exported file are ignored on import", async ({ page }
   const text = await (await import("node:fs/promises")).readFile(await download.path(), "utf8");
   const withProto = text.replace(/^\{/, '{"__proto__":{"passed":false},"constructor":{"name":"x"},');
   await importFile(page, "proto.json", withProto);
-  await expect(page.getByTestId("notice")).toContainText("proto.json: verified, imported and re-scored");
+  await expect(page.getByTestId("notice")).toContainText("proto.json: verified; sealed, unsigned; imported and re-scored");
 });

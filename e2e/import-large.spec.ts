@@ -72,7 +72,7 @@ test(`a ${RUNS}-run JSONL suite imports in a worker with a moving progress bar, 
   await expect(page.getByTestId("import-progress").getByRole("button", { name: "Cancel" })).toBeVisible();
   // Waited for in the page (a cheap poll), so the test's own checks add no main-thread work to what is measured.
   await page.waitForFunction(() => document.querySelector('[data-testid="notice"]') !== null, undefined, { polling: 250, timeout: 150_000 });
-  await expect(page.getByTestId("notice")).toContainText(`suite-${RUNS}.jsonl: verified; ${RUNS} run(s) imported and re-scored; all verdicts match the file`);
+  await expect(page.getByTestId("notice")).toContainText(`suite-${RUNS}.jsonl: verified; sealed, unsigned; ${RUNS} run(s) imported and re-scored; all verdicts match the file`);
   await expect(page.getByTestId("import-progress")).toHaveCount(0);
 
   // The bar moved: it showed several counts of runs done, each more than the last.

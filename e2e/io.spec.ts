@@ -52,7 +52,7 @@ test("exporting a run and importing the file re-scores it to the same verdicts",
 
   await importFile(page, exported.fileName, exported.text);
   await expect(notice(page)).toHaveAttribute("role", "status");
-  await expect(notice(page)).toContainText("verified, imported and re-scored");
+  await expect(notice(page)).toContainText("verified; sealed, unsigned; imported and re-scored");
   await expect(notice(page)).toContainText("the recomputed verdicts match the file");
   await expect(page.getByTestId("run-title")).toHaveText("fv-scenario-a / reads-other-household (imported)");
   await expect(page.getByTestId("import-report")).toContainText("the recomputed verdicts match the file");
@@ -117,8 +117,9 @@ test("a file whose verdicts were edited to pass is re-scored: the recomputed fai
   await openRun(page, "fv-scenario-a", "reference");
   await importFile(page, "doctored.json", JSON.stringify(doctored, null, 2));
 
-  await expect(notice(page)).toHaveAttribute("role", "status");
-  await expect(notice(page)).toContainText(`${notPassing.length} verdict(s) differ from the file`);
+  // Loaded with the recomputed verdicts, and loudly: the file states verdicts its replay does not give.
+  await expect(notice(page)).toHaveAttribute("role", "alert");
+  await expect(notice(page)).toContainText(`${notPassing.length} verdict(s) differ from the file — VERDICTS DIFFER FROM THE FILE: run: check`);
   await expect(page.getByTestId("run-title")).toHaveText("fv-scenario-a / alters-input (imported)");
   // The verdicts shown are the recomputed ones, not the file's.
   expect(await verdictStatuses(page)).toEqual(before);
@@ -129,7 +130,9 @@ test("a file whose verdicts were edited to pass is re-scored: the recomputed fai
   await expect(page.getByTestId("verification")).toContainText("not sealed");
   await expect(report).toContainText(`${notPassing.length} verdict(s) differ from the file`);
   const items = report.locator("li");
-  await expect(items).toHaveCount(notPassing.length);
+  // Every check that differs, and the file's passed flag, which the forger set too.
+  await expect(items).toHaveCount(notPassing.length + 1);
+  await expect(items.last()).toContainText("passed: the file's flag differs from the recomputed one");
   for (const check of notPassing) {
     await expect(items.filter({ has: page.locator("code", { hasText: new RegExp(`^${check.replace(/[[\]().]/g, "\\$&")}$`) }) })).toContainText(`file says pass, recomputed ${before[check] ?? "?"}`);
   }

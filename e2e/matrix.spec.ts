@@ -76,7 +76,7 @@ test("cells are buttons reached from the keyboard; the matrix exports as a seale
 
   // …and imports back like any other suite: every run of a generated fixture verified and re-scored.
   await page.getByTestId("import-input").setInputFiles({ name: "matrix.json", mimeType: "application/json", buffer: Buffer.concat(text) });
-  await expect(page.getByTestId("notice")).toContainText("matrix.json: verified; 171 run(s) imported and re-scored; all verdicts match the file", { timeout: 30_000 });
+  await expect(page.getByTestId("notice")).toContainText("matrix.json: verified; sealed, unsigned; 171 run(s) imported and re-scored; all verdicts match the file", { timeout: 30_000 });
 });
 
 test("the simulated model over HTTP follows injections in a share of runs; its cells fill in as runs finish", async ({ page }) => {

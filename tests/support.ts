@@ -5,6 +5,9 @@ import { replayCandidate } from "../src/candidates/replay.ts";
 import { createVirtualClock } from "../src/runtime/clock.ts";
 import { runEpisode, type RunOptions } from "../src/runtime/episode.ts";
 import type { Fixture } from "../src/schemas/fixture.ts";
+import type { ScoredRunExport } from "../src/schemas/export.ts";
+import { JsonlSuiteWriter, jsonlHeader } from "../src/integrity/jsonl-suite.ts";
+import { nodeSha256 } from "../src/cli/node-sha256.ts";
 
 export const FIXTURE_DIR = join(import.meta.dirname, "..", "fixtures");
 
@@ -49,4 +52,13 @@ export const CONC_1001 = { household: "HH-1001", equity_inr: 48000000, eligible_
 export async function loadMatrix() {
   const { loadMatrixDir } = await import("../src/cli/fixture-files.ts");
   return loadMatrixDir(FIXTURE_DIR);
+}
+
+/** Sealed runs as `eval --format jsonl` writes them: a header, one line a run, the closing line. */
+export async function jsonlSuiteText(runs: readonly ScoredRunExport[], nowIso = "2026-11-30T00:00:00.000Z"): Promise<string> {
+  const lines: string[] = [];
+  const writer = new JsonlSuiteWriter(jsonlHeader(nowIso), (line) => lines.push(line), nodeSha256);
+  for (const run of runs) writer.add(run);
+  await writer.end();
+  return `${lines.join("\n")}\n`;
 }

@@ -13,6 +13,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { loadFixtureDir } from "./fixture-files.ts";
+import { SIGN_OPTION, SIGN_USAGE, signerFrom } from "./key-files.ts";
 import { HTTP_OPTIONS, httpCandidateFromFlags, nodeFetch, preflight, serverAdmission, type HttpCandidateFactory } from "./http-candidate-options.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { emitRuns, parseFormat } from "./output.ts";
@@ -23,7 +24,7 @@ import { RunSink } from "./run-sink.ts";
 import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--format table|json|junit|jsonl] [--out FILE] [--fixtures DIR]
-                       [--trials K] [--concurrency N] [--shard I/N] [--export FILE]
+                       [--trials K] [--concurrency N] [--shard I/N] [--export FILE] [--sign KEYFILE]
        npm run eval -- --candidate http --base-url URL --model NAME [--api-key-env VAR] [--fixture ID]... [--collect FILE]
                        [--protocol json|tools] [--response-format json_schema|prompt_only] [--stream] [--temperature T] [--seed S] [--max-tokens N]
                        [--server-slots N] [--allow-server-queue] [--max-consecutive-failures N]
@@ -38,6 +39,7 @@ const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--fo
   --seed S          sent as the request's seed; trial t sends S + t − 1 (default 1 when K > 1)
   --collect FILE    the model's raw replies as finbound.collected-trace/v1 for npm run score (JSONL if FILE ends .jsonl)
   --export FILE     the scored runs as a sealed finbound.scored-suite/v1 file (npm run verify checks it)
+${SIGN_USAGE} (with --export or --format jsonl)
   --preflight-timeout-ms MS   how long GET /v1/models may take before the run is refused (default 5000)
   --server-slots N  how many requests the server decodes at once, when it does not say (llama-server's GET /props does)
   --allow-server-queue        admit --concurrency runs even beyond the server's slots (the waiting is recorded, and counted as the server's)
@@ -66,6 +68,7 @@ function parse(argv: string[]) {
       ...HTTP_OPTIONS,
       collect: { type: "string" },
       export: { type: "string" },
+      ...SIGN_OPTION,
       ...RUN_SETTING_OPTIONS,
       ...BUDGET_OPTIONS,
       help: { type: "boolean", short: "h" },
@@ -101,6 +104,8 @@ async function evaluate(argv: string[], io: CliIo): Promise<number> {
   const concurrency = positiveInt("concurrency", values.concurrency);
   const shardParse = parseShard(values.shard);
   if (!shardParse.ok) throw new UsageError(shardParse.message);
+  // Read before any run: a key that cannot sign should not cost an evaluation.
+  const signer = await signerFrom(values.sign, Boolean(values.export) || format === "jsonl");
   const all = loadFixtureDir(values.fixtures);
   const name = values.candidate;
   const settings = runSettingsFrom(values);
@@ -119,7 +124,7 @@ async function evaluate(argv: string[], io: CliIo): Promise<number> {
   if (server?.warning) io.stderr.write(`warning: ${server.warning}\n`);
   if (http && trials > 1 && http.settings.temperature === 0) io.stderr.write(`warning: ${TRIALS_AT_TEMPERATURE_0(trials)}\n`);
 
-  const sink = new RunSink({ format, out: values.out, exportFile: values.export, collectFile: values.collect, plan, io });
+  const sink = new RunSink({ format, out: values.out, exportFile: values.export, collectFile: values.collect, plan, io, signer });
   const summaries: RunSummary[] = [];
   const progress = new Progress(io.stderr, jobs.length);
   const stop = new AbortController();

@@ -68,12 +68,14 @@ export function loadMatrixDir(dir: string = DEFAULT_FIXTURE_DIR): Matrix {
 
 /**
  * The fixtures runs are judged against: the folder's, and the attack matrix's generated ones when
- * some run needs them (`needed` names the fixture ids in play). `npm run diff` and `npm run report`
- * use it to find each candidate's declared expected failures.
+ * some run needs them (`needed` names the fixture ids in play; when they are not known before the
+ * file is read, as for `npm run verify`, always). `npm run diff` and `npm run report` use it to find
+ * each candidate's declared expected failures, `npm run verify` to replay every run.
  */
-export function loadJudgingFixtures(dir: string | undefined, needed: readonly string[]): Map<string, Fixture> {
+export function loadJudgingFixtures(dir: string | undefined, needed?: readonly string[]): Map<string, Fixture> {
   const root = dir ?? DEFAULT_FIXTURE_DIR;
   const fixtures = new Map<string, Fixture>(loadFixtureDir(root).map((f) => [f.id, f]));
-  if (needed.some((id) => !fixtures.has(id)) && existsSync(join(root, "tasks"))) for (const c of loadMatrixDir(root).cells) fixtures.set(c.fixture.id, c.fixture);
+  const wanted = needed === undefined || needed.some((id) => !fixtures.has(id));
+  if (wanted && existsSync(join(root, "tasks"))) for (const c of loadMatrixDir(root).cells) fixtures.set(c.fixture.id, c.fixture);
   return fixtures;
 }

@@ -24,10 +24,11 @@ import { MAX_BYTES_OPTION, maxBytesFrom, readFileBytes } from "./read-file.ts";
 import { Progress } from "./progress.ts";
 import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
 import { RunSink } from "./run-sink.ts";
+import { SIGN_OPTION, SIGN_USAGE, signerFrom } from "./key-files.ts";
 import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run matrix -- --candidate NAME [--trials K] [--concurrency N] [--shard I/N] [--format table|json|jsonl|junit]
-                         [--out FILE] [--export FILE] [--task ID]... [--injection ID]... [--fixtures DIR]
+                         [--out FILE] [--export FILE] [--sign KEYFILE] [--task ID]... [--injection ID]... [--fixtures DIR]
        npm run matrix -- --from FILE [FILE…] [--format table|json|junit] [--out FILE]
   Runs a candidate over the attack matrix: every user task (fixtures/tasks) alone and with every
   injection (fixtures/injections) that can reach it, and reports utility, utility under attack and the
@@ -42,6 +43,7 @@ const USAGE = `usage: npm run matrix -- --candidate NAME [--trials K] [--concurr
   --shard I/N       only the I-th of N deterministic slices of cells × trials (join JSONL shards with npm run merge)
   --format          table (default), json (finbound.matrix-report/v1), jsonl (sealed runs, one per line), junit
   --export FILE     the scored runs as a sealed finbound.scored-suite/v1 file
+${SIGN_USAGE} (with --export or --format jsonl)
   --from FILE…      no runs: the metrics of runs already made (sealed exports or JSONL suites, e.g. shards
                     joined with npm run merge), each verified and re-scored against its matrix fixture
 ${RUN_SETTINGS_USAGE}
@@ -58,6 +60,7 @@ function parse(argv: string[]) {
       format: { type: "string" },
       out: { type: "string" },
       export: { type: "string" },
+      ...SIGN_OPTION,
       task: { type: "string", multiple: true },
       injection: { type: "string", multiple: true },
       fixtures: { type: "string" },
@@ -95,6 +98,7 @@ async function matrix(argv: string[], io: CliIo): Promise<number> {
   }
   if (values.from) {
     if (positionals.length === 0) throw new UsageError("--from needs at least one file: npm run matrix -- --from FILE [FILE…]");
+    await signerFrom(values.sign, false);
     return fromFiles(positionals, values, io);
   }
   if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(" ")}: files are read only with --from`);
@@ -106,6 +110,7 @@ async function matrix(argv: string[], io: CliIo): Promise<number> {
   const shardParse = parseShard(values.shard);
   if (!shardParse.ok) throw new UsageError(shardParse.message);
   const settings = runSettingsFrom(values);
+  const signer = await signerFrom(values.sign, Boolean(values.export) || format === "jsonl");
   const composed = loadMatrixDir(values.fixtures);
   const cells = chooseCells(composed.cells, values.task ?? [], values.injection ?? [], { tasks: composed.tasks.map((t) => t.fixture), injections: composed.injections.map((i) => i.id) });
   const fixtures = cells.map((c) => c.fixture);
@@ -134,7 +139,7 @@ async function matrix(argv: string[], io: CliIo): Promise<number> {
   const jobs = jobsOfShard(planJobs(plan.fixtures, plan.candidates, trials), shardParse.shard);
   const byId = new Map(fixtures.map((f) => [f.id, f]));
   const kind: CandidateKind = http ? "http" : "scripted";
-  const sink = format === "jsonl" || values.export ? new RunSink({ format, out: format === "jsonl" ? values.out : undefined, exportFile: values.export, collectFile: undefined, plan, io }) : null;
+  const sink = format === "jsonl" || values.export ? new RunSink({ format, out: format === "jsonl" ? values.out : undefined, exportFile: values.export, collectFile: undefined, plan, io, signer }) : null;
   const summaries: MatrixRunSummary[] = [];
   const progress = new Progress(io.stderr, jobs.length);
   const runJob = async (job: Job): Promise<ScoredRun> => {

@@ -10,14 +10,16 @@ import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts"
 import { nodeSha256 } from "./node-sha256.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
 import { reliabilityTable } from "./reliability-table.ts";
+import { SIGN_OPTION, SIGN_USAGE, signerFrom } from "./key-files.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
 
-const USAGE = `usage: npm run merge -- FILE... [--out FILE] [--format json|jsonl] [--max-bytes N]
+const USAGE = `usage: npm run merge -- FILE... [--out FILE] [--format json|jsonl] [--sign KEYFILE] [--max-bytes N]
   Joins the outputs of npm run eval -- --shard I/N (JSONL suites, or sealed suites with --export) into one
   sealed suite: every shard of the same plan exactly once, every planned run exactly once, in plan order.
   Each input's seals are verified first. Prints pass^k for the whole evaluation.
   --out FILE        where the merged suite goes (default: stdout)
   --format          json (a finbound.scored-suite/v1 file, default) or jsonl
+${SIGN_USAGE}
 ${MAX_BYTES_USAGE}
   Exit status: 0 merged and every run passed, 1 merged and a run failed, 2 a shard overlaps, is missing,
   belongs to another plan, is not sealed, or a file is unreadable.`;
@@ -27,7 +29,7 @@ const summaryOf = (run: ScoredRunExport): RunSummary => summarise({ ...run, fixt
 
 export function main(argv: string[], io: CliIo): Promise<number> {
   return runCommand("finbound merge", io, async () => {
-    const { values, positionals } = parseCli({ args: argv, options: { out: { type: "string" }, format: { type: "string", default: "json" }, help: { type: "boolean", short: "h" }, ...MAX_BYTES_OPTION }, strict: true, allowPositionals: true }, USAGE);
+    const { values, positionals } = parseCli({ args: argv, options: { out: { type: "string" }, format: { type: "string", default: "json" }, help: { type: "boolean", short: "h" }, ...SIGN_OPTION, ...MAX_BYTES_OPTION }, strict: true, allowPositionals: true }, USAGE);
     if (values.help) {
       io.stdout.write(`${USAGE}\n`);
       return 0;
@@ -35,6 +37,7 @@ export function main(argv: string[], io: CliIo): Promise<number> {
     if (positionals.length === 0) throw new UsageError(`no shard file given\n${USAGE}`);
     if (values.format !== "json" && values.format !== "jsonl") throw new UsageError(`--format must be json or jsonl (got ${values.format})`);
     const maxBytes = maxBytesFrom(values["max-bytes"]);
+    const signer = await signerFrom(values.sign, true);
     const outputs: ShardOutput[] = [];
     for (const name of positionals) {
       const read = readExportFile(readFileBytes(name, maxBytes), { maxBytes });
@@ -49,11 +52,11 @@ export function main(argv: string[], io: CliIo): Promise<number> {
     const nowIso = new Date().toISOString();
     const lines: string[] = [];
     if (values.format === "jsonl") {
-      const writer = new JsonlSuiteWriter(jsonlHeader(nowIso, merged.plan), (line) => lines.push(line), nodeSha256);
+      const writer = new JsonlSuiteWriter(jsonlHeader(nowIso, merged.plan), (line) => lines.push(line), nodeSha256, signer);
       for (const run of merged.runs) writer.add(run);
       await writer.end();
     } else {
-      lines.push(JSON.stringify(await sealSuite(merged.runs, { sha256: nodeSha256, nowIso, plan: merged.plan }), null, 2));
+      lines.push(JSON.stringify(await sealSuite(merged.runs, { sha256: nodeSha256, nowIso, plan: merged.plan, signer }), null, 2));
     }
     const text = `${lines.join("\n")}\n`;
     if (values.out) {
@@ -65,7 +68,7 @@ export function main(argv: string[], io: CliIo): Promise<number> {
     } else {
       io.stdout.write(text);
     }
-    const summary = `merged ${merged.runs.length} run(s) from ${outputs.length} shard(s)${values.out ? ` into ${values.out}` : ""}; the suite is sealed\n\n${reliabilityTable(reliabilityOf(merged.runs.map(summaryOf)))}`;
+    const summary = `merged ${merged.runs.length} run(s) from ${outputs.length} shard(s)${values.out ? ` into ${values.out}` : ""}; the suite is sealed${signer ? ` and signed by ${signer.fingerprint}` : ""}\n\n${reliabilityTable(reliabilityOf(merged.runs.map(summaryOf)))}`;
     (values.out ? io.stdout : io.stderr).write(summary);
     return merged.runs.every((r) => r.passed) ? 0 : 1;
   });

@@ -5,6 +5,7 @@ import { sealSuite } from "../integrity/export.ts";
 import type { CollectedTrace } from "../schemas/collected-trace.ts";
 import type { EvaluationPlan, EvaluationStop, ScoredRunExport } from "../schemas/export.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
+import type { Signer } from "../integrity/signature.ts";
 import type { CliIo } from "./command.ts";
 import type { Format } from "./report.ts";
 import { nodeSha256 } from "./node-sha256.ts";
@@ -35,6 +36,8 @@ export interface SinkOptions {
   collectFile: string | undefined;
   plan: EvaluationPlan;
   io: CliIo;
+  /** Signs the sealed suite (`--sign`): the JSONL closing line, or the `--export` file. */
+  signer?: Signer | undefined;
 }
 
 /**
@@ -53,7 +56,7 @@ export class RunSink {
     if (o.format === "jsonl") {
       const file = o.out ? new LineFile(o.out) : null;
       const writeLine = file ? (line: string) => file.write(line) : (line: string) => void o.io.stdout.write(`${line}\n`);
-      this.#jsonl = { writer: new JsonlSuiteWriter(jsonlHeader(new Date().toISOString(), o.plan), writeLine, nodeSha256), file };
+      this.#jsonl = { writer: new JsonlSuiteWriter(jsonlHeader(new Date().toISOString(), o.plan), writeLine, nodeSha256, o.signer), file };
     } else {
       this.#jsonl = null;
     }
@@ -73,6 +76,7 @@ export class RunSink {
     if (this.#jsonl) {
       await this.#jsonl.writer.end(stopped);
       this.#jsonl.file?.close();
+      if (this.o.signer) this.o.io.stderr.write(`the JSONL suite's closing line is signed by ${this.o.signer.fingerprint}\n`);
       if (this.o.exportFile) this.o.io.stderr.write("--export is not needed with --format jsonl: the JSONL file is the sealed suite\n");
     }
     if (this.#traceFile) {
@@ -83,9 +87,9 @@ export class RunSink {
       this.o.io.stderr.write(`collected ${this.#traces.length} trace(s) in ${this.o.collectFile}\n`);
     }
     if (this.o.exportFile && !this.#jsonl) {
-      const suite = await sealSuite(inPlanOrder(this.#sealed, this.o.plan, (r) => ({ fixture: r.fixture.id, candidate: r.candidate.name, trial: r.trial ?? 1 })), { sha256: nodeSha256, nowIso: new Date().toISOString(), plan: this.o.plan, ...(stopped ? { stopped } : {}) });
+      const suite = await sealSuite(inPlanOrder(this.#sealed, this.o.plan, (r) => ({ fixture: r.fixture.id, candidate: r.candidate.name, trial: r.trial ?? 1 })), { sha256: nodeSha256, nowIso: new Date().toISOString(), plan: this.o.plan, ...(stopped ? { stopped } : {}), signer: this.o.signer });
       write(this.o.exportFile, `${JSON.stringify(suite, null, 2)}\n`);
-      this.o.io.stderr.write(`exported ${suite.runs.length} sealed run(s) to ${this.o.exportFile}\n`);
+      this.o.io.stderr.write(`exported ${suite.runs.length} sealed run(s) to ${this.o.exportFile}${signedBy(this.o.signer)}\n`);
     }
   }
 
@@ -102,3 +106,6 @@ function write(path: string, text: string): void {
     throw new UsageError(`cannot write ${path}`);
   }
 }
+
+/** What a message about a written file says of its signer. */
+const signedBy = (signer: Signer | undefined): string => (signer ? `, signed by ${signer.fingerprint}` : "");

@@ -5,7 +5,8 @@ import { fixtureContentHash } from "../integrity/export.ts";
 import { isJsonlSuiteHeader } from "../integrity/jsonl-suite.ts";
 import { hashParsedEvents, verifiedDigest, verifyRun } from "../integrity/run-digest.ts";
 import type { Sha256Hex } from "../integrity/seal.ts";
-import { brokenSuiteRun, concludeSuite, declaredFormat, parsedRunsOf, runFileVerification, validateExport, type FileVerification } from "../integrity/verify-file.ts";
+import type { SignatureCheck } from "../integrity/signature.ts";
+import { brokenSuiteRun, concludeSuite, declaredFormat, parsedRunsOf, runFileVerification, runLabel, validateExport, type FileVerification } from "../integrity/verify-file.ts";
 import type { BudgetConfig } from "../schemas/budget.ts";
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
 import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type ScoredRunExport } from "../schemas/export.ts";
@@ -13,7 +14,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { scoreCollectedTrace } from "./evaluate.ts";
 import type { VerdictDifference } from "./rescore.ts";
-import { CANCELLED, recordedEvents, refused, rejected, unknownFixture } from "./import-outcome.ts";
+import { CANCELLED, DifferingRuns, recordedEvents, refused, rejected, unknownFixture, type ImportRefusalCode, type RunDifference } from "./import-outcome.ts";
 import { StreamedJsonlSuite } from "./jsonl-suite-import.ts";
 import { Replays } from "./replays.ts";
 
@@ -66,22 +67,39 @@ export interface ImportOptions {
   cancelled?(): boolean;
   /** How many distinct replays are kept for runs alike (replays.ts); 0 replays every run. Default REPLAYS_KEPT. */
   replaysKept?: number;
+  /** Only exports (`npm run verify`): collected traces are refused as an unknown format, as the export reader refuses them. */
+  exportsOnly?: boolean;
+  /** The fingerprint of the key the file must be signed by (`npm run verify -- --key`); any signer, or none, when absent. */
+  signedBy?: string;
 }
 
 /** What re-scoring one exported run found. */
 export interface RunImportReport {
   differences: VerdictDifference[];
+  /** The file's `passed` is not the replay's. */
+  passedDiffers: boolean;
   eventsMatch: boolean;
   fixtureMatches: boolean;
   verified: boolean;
 }
 
+/** What an export was found to be, whatever its kind: its seals, its signature, and runs that state other verdicts than their replays. */
+export interface ExportFindings {
+  verification: FileVerification;
+  signature: SignatureCheck;
+  runs: number;
+  /** Runs whose file states other verdicts (or `passed`) than their replay, the first of them described. */
+  differing: number;
+  firstDifference: RunDifference | null;
+}
+
 export type ImportResult =
-  | { ok: true; kind: "run"; fixtureId: string; candidate: string; budget: BudgetConfig; report: RunImportReport }
+  | ({ ok: true; kind: "run"; fixtureId: string; candidate: string; budget: BudgetConfig; report: RunImportReport } & ExportFindings)
   /** `replayed`: how many runs were replayed; the others were alike to one of them (replays.ts). */
-  | { ok: true; kind: "suite"; runs: number; differing: number; replayed: number; verification: FileVerification }
+  | ({ ok: true; kind: "suite"; replayed: number } & ExportFindings)
   | { ok: true; kind: "traces"; runs: number }
-  | { ok: false; cancelled: boolean; message: string };
+  /** `verification`: what broke, when a seal did (`code` broken_seal). */
+  | { ok: false; cancelled: boolean; code: ImportRefusalCode; message: string; verification?: FileVerification };
 
 
 /**
@@ -184,6 +202,7 @@ class ImportJob {
   /** One JSON value (a run, a suite, traces) or JSONL traces: read whole by the one reader, then run by run. */
   async whole(bytes: Uint8Array): Promise<ImportResult> {
     const limits = { maxBytes: this.o.maxWholeBytes };
+    if (this.o.exportsOnly) return this.#export(bytes);
     if (looksLikeJsonLines(bytes)) {
       const traces = parseCollectedTraceFile(bytes, limits);
       return traces.ok ? this.#traces(traces.traces) : refused(traces.message);
@@ -202,18 +221,36 @@ class ImportJob {
     return refused(`unknown format ${JSON.stringify(format ?? null)}: expected ${SCORED_RUN_FORMAT}, ${SCORED_SUITE_FORMAT} or ${COLLECTED_TRACE_FORMAT}`);
   }
 
+  /** A file that must be an export: read as `readExportFile` reads one, so refused in its words. */
+  async #export(bytes: Uint8Array): Promise<ImportResult> {
+    const read = readJsonFile(bytes, { maxBytes: this.o.maxWholeBytes });
+    if (!read.ok) return refused(read.message);
+    const valid = validateExport(read.value);
+    if (!valid.ok) return refused(valid.message);
+    return valid.kind === "run" ? this.#run(valid.file, read.parsed) : this.#suite(valid.file.runs, read.parsed);
+  }
+
   async #run(file: ScoredRunExport, parsed: unknown): Promise<ImportResult> {
     const fixture = this.#fixture(file.fixture.id);
-    if (!fixture) return refused(unknownFixture("fixture.id", file.fixture.id));
+    if (!fixture) return refused(unknownFixture("fixture.id", file.fixture.id), "unknown_fixture");
     // The seal is checked on the file as parsed, before validation dropped or stripped anything.
     const hashed = await hashParsedEvents(parsed, this.o.sha256);
     const verification = runFileVerification(await verifyRun(parsed, this.o.sha256, hashed));
-    if (verification.status === "broken") return refused(rejected(verification));
+    if (verification.status === "broken") return rejected(verification);
     const rescored = await this.#replays.rescore(file, fixture, recordedEvents(parsed, hashed));
     this.#runsTotal = 1;
     await this.#ran(rescored.run);
-    const report = { differences: rescored.differences, eventsMatch: rescored.eventsMatch, fixtureMatches: file.fixture.content_hash === (await this.#contentHash(fixture)), verified: verification.status === "verified" };
-    return { ok: true, kind: "run", fixtureId: fixture.id, candidate: file.candidate.name, budget: file.budget, report };
+    const differing = new DifferingRuns(this.o.sha256);
+    await differing.note("run", file, fixture, rescored);
+    const report: RunImportReport = {
+      differences: rescored.differences,
+      passedDiffers: rescored.passedDiffers,
+      eventsMatch: rescored.eventsMatch,
+      fixtureMatches: file.fixture.content_hash === (await this.#contentHash(fixture)),
+      verified: verification.status === "verified",
+    };
+    const findings = await differing.findings(verification, 1, this.o.signedBy);
+    return { ok: true, kind: "run", fixtureId: fixture.id, candidate: file.candidate.name, budget: file.budget, report, ...findings };
   }
 
   /**
@@ -227,14 +264,14 @@ class ImportJob {
     this.#progress(true);
     const digests: (string | null)[] = [];
     let unsealed = 0;
-    let differing = 0;
+    const differing = new DifferingRuns(this.o.sha256);
     let later: string | null = null;
     for (const [i, file] of runs.entries()) {
       if (this.o.cancelled?.()) return CANCELLED;
       const raw = parsedRuns[i];
       const hashed = await hashParsedEvents(raw, this.o.sha256);
       const v = await verifyRun(raw, this.o.sha256, hashed);
-      if (!v.ok && v.status !== "unsealed") return refused(rejected(brokenSuiteRun(raw, i, v)));
+      if (!v.ok && v.status !== "unsealed") return rejected(brokenSuiteRun(raw, i, v));
       if (!v.ok) unsealed += 1;
       digests.push(verifiedDigest(v));
       if (later) continue;
@@ -244,14 +281,14 @@ class ImportJob {
         continue;
       }
       const rescored = await this.#replays.rescore(file, fixture, recordedEvents(raw, hashed));
-      if (rescored.differences.length > 0) differing += 1;
+      await differing.note(runLabel(file, i), file, fixture, rescored);
       await this.#ran(rescored.run);
     }
     const verification = await concludeSuite(parsed, digests, unsealed, this.o.sha256);
-    if (verification.status === "broken") return refused(rejected(verification));
-    if (later) return refused(later);
+    if (verification.status === "broken") return rejected(verification);
+    if (later) return refused(later, "unknown_fixture");
     this.#progress(true);
-    return { ok: true, kind: "suite", runs: runs.length, differing, replayed: this.#replays.replayed, verification };
+    return { ok: true, kind: "suite", replayed: this.#replays.replayed, ...(await differing.findings(verification, runs.length, this.o.signedBy)) };
   }
 
   async #traces(traces: readonly CollectedTrace[]): Promise<ImportResult> {

@@ -2,11 +2,12 @@ import type { JsonLine } from "../files/read-json-lines.ts";
 import { brokenJsonlRun, concludeJsonlSuite, isClosingLine, validateJsonlClosing, validateJsonlHeader, validateJsonlRun } from "../integrity/jsonl-suite.ts";
 import { hashParsedEvents, verifiedDigest, verifyRun } from "../integrity/run-digest.ts";
 import { chainHeadOf } from "../integrity/seal.ts";
+import { runLabel, type FileVerification } from "../integrity/verify-file.ts";
 import type { JsonlSuiteEnd, JsonlSuiteHeader } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { ImportOptions, ImportResult } from "./import-pipeline.ts";
-import { recordedEvents, refused, rejected, unknownFixture } from "./import-outcome.ts";
+import { DifferingRuns, recordedEvents, refused, rejected, unknownFixture } from "./import-outcome.ts";
 import type { Replays } from "./replays.ts";
 
 // A JSONL suite as the import streams it (import-pipeline.ts reads the lines and hands them on):
@@ -24,13 +25,13 @@ export class StreamedJsonlSuite {
   #held: JsonLine | null = null;
   #runs = 0;
   #unsealed = 0;
-  #differing = 0;
+  readonly #differing: DifferingRuns;
   readonly #digests: (string | null)[] = [];
   /** The first invalid run line. */
   #invalid: string | null = null;
   /** Chain heads of runs validated so far, whose events need no validating again (at most MAX_KNOWN_EVENTS). */
   readonly #validEvents = new Set<string>();
-  #broken: string | null = null;
+  #broken: FileVerification | null = null;
   #unknownFixture: string | null = null;
 
   constructor(
@@ -38,7 +39,9 @@ export class StreamedJsonlSuite {
     private readonly replays: Replays,
     private readonly ran: (run: ScoredRun) => Promise<void>,
     private readonly fixture: (id: string) => Fixture | undefined,
-  ) {}
+  ) {
+    this.#differing = new DifferingRuns(o.sha256);
+  }
 
   async add(line: JsonLine): Promise<void> {
     if (!this.#sawHeader) {
@@ -74,7 +77,7 @@ export class StreamedJsonlSuite {
     if (this.#broken) return;
     const v = await verifyRun(line.parsed, this.o.sha256, hashed);
     if (!v.ok && v.status !== "unsealed") {
-      this.#broken = rejected(brokenJsonlRun(i, v));
+      this.#broken = brokenJsonlRun(i, v);
       return;
     }
     if (!v.ok) this.#unsealed += 1;
@@ -86,7 +89,7 @@ export class StreamedJsonlSuite {
       return;
     }
     const rescored = await this.replays.rescore(valid.value, fixture, recordedEvents(line.parsed, hashed));
-    if (rescored.differences.length > 0) this.#differing += 1;
+    await this.#differing.note(`${runLabel(valid.value, i)}, line ${line.line}`, valid.value, fixture, rescored);
     await this.ran(rescored.run);
   }
 
@@ -103,11 +106,11 @@ export class StreamedJsonlSuite {
       await this.#run(last);
     }
     if (this.#invalid) return refused(this.#invalid);
-    if (this.#broken) return refused(this.#broken);
+    if (this.#broken) return rejected(this.#broken);
     const header = this.#header as JsonlSuiteHeader;
     const verification = await concludeJsonlSuite(header, this.#digests, end, this.#unsealed, this.o.sha256);
-    if (verification.status === "broken") return refused(rejected(verification));
-    if (this.#unknownFixture) return refused(this.#unknownFixture);
-    return { ok: true, kind: "suite", runs: this.#runs, differing: this.#differing, replayed: this.replays.replayed, verification };
+    if (verification.status === "broken") return rejected(verification);
+    if (this.#unknownFixture) return refused(this.#unknownFixture, "unknown_fixture");
+    return { ok: true, kind: "suite", replayed: this.replays.replayed, ...(await this.#differing.findings(verification, this.#runs, this.o.signedBy)) };
   }
 }

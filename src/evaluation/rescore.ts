@@ -20,7 +20,12 @@ export interface Rescored {
   differences: VerdictDifference[];
   /** Whether replaying the file's replies reproduced the file's events exactly. */
   eventsMatch: boolean;
+  /** The file's `passed` is not the replay's (a flag flipped while the verdicts were left alone). */
+  passedDiffers: boolean;
 }
+
+/** Whether the file states what its replay recomputed: every verdict, and `passed`. */
+export const statesReplay = (r: Rescored): boolean => r.differences.length === 0 && !r.passedDiffers;
 
 /**
  * Re-scores an exported run: its recorded replies are replayed through the runtime against the
@@ -52,7 +57,7 @@ export async function replayExport(file: ScoredRunExport, fixture: Fixture): Pro
 export function judgedReplay(file: ScoredRunExport, replay: ScoredRun, eventsMatch: boolean): Rescored {
   // Which trial a run was is part of the record, not of the replay: it carries over.
   const run = file.trial === undefined ? replay : { ...replay, trial: file.trial };
-  return { run, differences: compareVerdicts(file.verdicts, run.verdicts), eventsMatch };
+  return { run, differences: compareVerdicts(file.verdicts, run.verdicts), eventsMatch, passedDiffers: file.passed !== run.passed };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { sealRun, suiteDigestOfDigests } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
+import { signSeal, type Signer } from "./signature.ts";
 
 export interface ExportOptions {
   includeDiagnostics: boolean;
@@ -23,6 +24,11 @@ export const fixtureContentHash = (fixture: Fixture, sha256: Sha256Hex): Promise
   }
   return hash;
 };
+
+/** A sealed run signed as a file of its own (a suite's runs are signed through the suite's seal instead). */
+export async function signRun(file: ScoredRunExport, signer: Signer | undefined): Promise<ScoredRunExport> {
+  return signer && file.integrity ? { ...file, integrity: await signSeal(file.integrity, signer) } : file;
+}
 
 /** Runs sealed between two pauses of a suite export. */
 const RUNS_PER_PAUSE = 100;
@@ -49,7 +55,6 @@ export async function exportRun(run: ScoredRun, fixture: Fixture, kind: Candidat
   return { ...unsealed, integrity: await sealRun(unsealed, options.sha256) };
 }
 
-/** Several scored runs as a sealed `finbound.scored-suite/v1` file. */
 /**
  * Several scored runs as a sealed `finbound.scored-suite/v1` file. `pause`, when given, is awaited
  * between batches of runs: the page passes a yield to the event loop, so sealing 10,000 runs is many
@@ -57,7 +62,7 @@ export async function exportRun(run: ScoredRun, fixture: Fixture, kind: Candidat
  */
 export async function exportSuite(
   runs: readonly { run: ScoredRun; fixture: Fixture; kind: CandidateKind }[],
-  options: ExportOptions & { plan?: EvaluationPlan; pause?: () => Promise<void> },
+  options: ExportOptions & { plan?: EvaluationPlan; pause?: () => Promise<void>; signer?: Signer | undefined },
 ): Promise<ScoredSuiteExport> {
   const sealed: ScoredRunExport[] = [];
   for (let from = 0; from < runs.length; from += RUNS_PER_PAUSE) {
@@ -67,12 +72,18 @@ export async function exportSuite(
   return sealSuite(sealed, options);
 }
 
-/** Runs that are already sealed, bound into one sealed suite (with the plan they were run under, if any). */
-export async function sealSuite(runs: readonly ScoredRunExport[], options: Pick<ExportOptions, "sha256" | "nowIso"> & { plan?: EvaluationPlan; stopped?: EvaluationStop }): Promise<ScoredSuiteExport> {
+/**
+ * Runs that are already sealed, bound into one sealed suite (with the plan they were run under, if
+ * any), its digest signed when there is a signer (the runs are signed through it, not one by one).
+ */
+export async function sealSuite(
+  runs: readonly ScoredRunExport[],
+  options: Pick<ExportOptions, "sha256" | "nowIso"> & { plan?: EvaluationPlan; stopped?: EvaluationStop; signer?: Signer | undefined },
+): Promise<ScoredSuiteExport> {
   const header = { format: SCORED_SUITE_FORMAT, exported_at: options.nowIso, runtime_version: RUNTIME_VERSION, ...(options.plan ? { plan: options.plan } : {}), ...(options.stopped ? { stopped: options.stopped } : {}) };
   // Each run is a ScoredRunExport already (parsed when it was sealed or read): its digest is read
   // as it is, and only the suite's own fields are checked here, not 10,000 runs a second time.
-  const integrity = { algorithm: "sha256", canonicalization: "RFC8785", digest: await suiteDigestOfDigests(header, runs.map((r) => r.integrity?.digest ?? null), options.sha256) };
+  const integrity = await signSeal({ algorithm: "sha256", canonicalization: "RFC8785", digest: await suiteDigestOfDigests(header, runs.map((r) => r.integrity?.digest ?? null), options.sha256) }, options.signer);
   const { runs: _none, integrity: sealed, ...head } = ScoredSuiteExport.parse({ ...header, runs: [], integrity });
   return { ...head, runs: [...runs], integrity: sealed };
 }

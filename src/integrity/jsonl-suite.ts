@@ -5,6 +5,7 @@ import { JsonlSuiteEnd, JsonlSuiteHeader, ScoredRunExport, SCORED_SUITE_JSONL_FO
 import { plainlyValidRun } from "../schemas/fast-validation.ts";
 import { runDigestOf, suiteDigestOfDigests, verifiedDigest, verifyRun, type SealProblem } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
+import { signSeal, type Signer } from "./signature.ts";
 import { stoppedWords, type FileVerification } from "./verify-file.ts";
 
 // A suite written as it runs: a header line, one sealed run per line as each finishes, and a closing
@@ -25,6 +26,8 @@ export class JsonlSuiteWriter {
     private readonly header: JsonlSuiteHeader,
     private readonly writeLine: (line: string) => void,
     private readonly sha256: Sha256Hex,
+    /** Signs the closing digest, when given. */
+    private readonly signer?: Signer,
   ) {
     writeLine(JSON.stringify(header));
   }
@@ -41,7 +44,8 @@ export class JsonlSuiteWriter {
   /** The closing line; `stopped` when the evaluation stopped before its plan was done. */
   async end(stopped?: EvaluationStop): Promise<void> {
     const digest = await suiteDigestOfDigests({ ...this.header, ...(stopped ? { stopped } : {}) }, this.#digests, this.sha256);
-    const end: JsonlSuiteEnd = { end: SCORED_SUITE_JSONL_FORMAT, runs: this.#digests.length, ...(stopped ? { stopped } : {}), integrity: { algorithm: "sha256", canonicalization: "RFC8785", digest } };
+    const integrity = await signSeal({ algorithm: "sha256" as const, canonicalization: "RFC8785" as const, digest }, this.signer);
+    const end: JsonlSuiteEnd = { end: SCORED_SUITE_JSONL_FORMAT, runs: this.#digests.length, ...(stopped ? { stopped } : {}), integrity };
     this.writeLine(JSON.stringify(end));
   }
 }
@@ -126,7 +130,7 @@ export async function concludeJsonlSuite(header: JsonlSuiteHeader, runDigests: r
     return { status: "broken", message: "the suite digest does not match: a line was added, removed or reordered, or the header was edited" };
   }
   if (unsealed > 0) return { status: "unsealed", message: `not sealed: ${unsealed} of ${runs} run(s) have no integrity block` };
-  return { status: "verified", message: `verified (${runs} runs${stoppedWords(end.stopped)})` };
+  return { status: "verified", message: `verified (${runs} runs${stoppedWords(end.stopped)})`, seal: end.integrity };
 }
 
 /** Every run's seal, then the closing digest over the header and the runs in their order. */

@@ -1,7 +1,7 @@
 import { validateJson } from "../files/read-json-file.ts";
 import { EvaluationStop, ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT } from "../schemas/export.ts";
 import { plainlyValidRun, plainlyValidSuite } from "../schemas/fast-validation.ts";
-import { SuiteIntegrity } from "../schemas/integrity.ts";
+import { SuiteIntegrity, type SealSignature } from "../schemas/integrity.ts";
 import { suiteDigestOfDigests, verifiedDigest, verifyRun, type SealProblem, type Verification } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
 
@@ -9,22 +9,25 @@ export interface FileVerification {
   /** verified: every seal matches; unsealed: some part carries no seal (edits cannot be detected); broken: an edit was found. */
   status: "verified" | "unsealed" | "broken";
   message: string;
+  /** A verified file's top-level seal (the run's, the suite's, a JSONL suite's closing one): what a signature signs. */
+  seal?: { digest: string; signature?: SealSignature | undefined };
 }
 
 /** What a file whose seals do not all hold is called, in every command's words (verify, merge, diff, score, report). */
 export const notVerified = (v: FileVerification): string => `NOT VERIFIED — ${v.message}`;
 
-const label = (run: unknown, i: number): string => {
+/** How every command names a suite's run: `run 3 (fv-scenario-a / reference)`. */
+export const runLabel = (run: unknown, i: number): string => {
   const r = (run ?? {}) as { fixture?: { id?: unknown }; candidate?: { name?: unknown } };
   return `run ${i} (${String(r.fixture?.id)} / ${String(r.candidate?.name)})`;
 };
 
 /** A suite's run whose seal is broken, named as `npm run verify` names it. */
-export const brokenSuiteRun = (run: unknown, i: number, v: SealProblem): FileVerification => ({ status: "broken", message: `${label(run, i)}: ${v.message}` });
+export const brokenSuiteRun = (run: unknown, i: number, v: SealProblem): FileVerification => ({ status: "broken", message: `${runLabel(run, i)}: ${v.message}` });
 
 /** What verifying a lone run says about its file. */
 export const runFileVerification = (v: Verification): FileVerification =>
-  v.ok ? { status: "verified", message: "verified" } : { status: v.status === "unsealed" ? "unsealed" : "broken", message: v.message };
+  v.ok ? { status: "verified", message: "verified", seal: v.seal } : { status: v.status === "unsealed" ? "unsealed" : "broken", message: v.message };
 
 /**
  * The end of a suite's verification, once every run's own seal held: the suite digest over its
@@ -46,7 +49,7 @@ export async function concludeSuite(raw: unknown, runDigests: readonly (string |
   const runs = runDigests.length;
   const gaps = [file.integrity === undefined ? "the suite has no integrity block" : "", unsealed > 0 ? `${unsealed} of ${runs} run(s) have none` : ""].filter(Boolean);
   if (gaps.length > 0) return { status: "unsealed", message: `not sealed: ${gaps.join("; ")}, so edits there cannot be detected` };
-  return { status: "verified", message: `verified (${runs} runs${stoppedWords(file.stopped)})` };
+  return { status: "verified", message: `verified (${runs} runs${stoppedWords(file.stopped)})`, ...(seal.success ? { seal: seal.data } : {}) };
 }
 
 /** What a sealed suite says of an evaluation that stopped early, for verify's line. */

@@ -2,7 +2,7 @@ import { Claim } from "./claim.ts";
 import { DecisionEvent, InvalidOutputCode, ModelFailureCode, type RunEvent } from "./event.ts";
 import { CandidateKind, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type ScoredRunExport, type ScoredSuiteExport } from "./export.ts";
 import { ISO_DATE } from "./ids.ts";
-import { CONTENT_HASH, HEX64 } from "./integrity.ts";
+import { CONTENT_HASH, HEX64, KEY_FINGERPRINT, SIGNATURE_HEX } from "./integrity.ts";
 import { BudgetReason, CandidateOutcome, Outcome } from "./outcome.ts";
 import { DiagnosticEntry, RunResult } from "./result.ts";
 import { CallStatus, DenialCode, ToolErrorCode } from "./tool-call.ts";
@@ -180,7 +180,15 @@ const result: Shape = {
 };
 const verdict: Shape = { required: { check: string, status: oneOf(VerdictStatus), expected: present, actual: present, explanation: string } };
 const diagnostic: Shape = { required: { step: nat, call_id: nullable(string), source: oneOf(DiagnosticEntry.shape.source), detail: string } };
-const integrity: Shape = { required: { algorithm: literal("sha256"), canonicalization: literal("RFC8785"), event_hashes: arrayOf(hex64), chain_head: hex64, digest: hex64 } };
+const matching =
+  (pattern: RegExp): Check =>
+  (v) =>
+    typeof v === "string" && pattern.test(v);
+const signature: Shape = { required: { algorithm: literal("ed25519"), key_fingerprint: matching(KEY_FINGERPRINT), public_key: hex64, value: matching(SIGNATURE_HEX) } };
+const integrity: Shape = {
+  required: { algorithm: literal("sha256"), canonicalization: literal("RFC8785"), event_hashes: arrayOf(hex64), chain_head: hex64, digest: hex64 },
+  optional: { signature: object(signature) },
+};
 const run: Shape = {
   required: {
     format: literal(SCORED_RUN_FORMAT),
@@ -199,7 +207,7 @@ const run: Shape = {
 };
 const shard: Shape = { required: { index: positiveInt, count: positiveInt } };
 const plan: Shape = { required: { fixtures: arrayOf(string), candidates: arrayOf(string), trials: positiveInt, shard: object(shard) } };
-const suiteIntegrity: Shape = { required: { algorithm: literal("sha256"), canonicalization: literal("RFC8785"), digest: hex64 } };
+const suiteIntegrity: Shape = { required: { algorithm: literal("sha256"), canonicalization: literal("RFC8785"), digest: hex64 }, optional: { signature: object(signature) } };
 const plannedJob: Shape = { required: { fixture: string, candidate: string, trial: positiveInt } };
 const stopped: Shape = { required: { reason: string, not_run: arrayOf(object(plannedJob)) } };
 const suite: Shape = {
@@ -208,7 +216,7 @@ const suite: Shape = {
 };
 
 /** Every object of an export around its events, as its schema lists it (the test compares each with its zod schema). */
-export const EXPORT_SHAPES = { fixtureRef, candidateRef, toolCall, result, verdict, diagnostic, integrity, run, shard, plan, plannedJob, stopped, suiteIntegrity, suite } as const;
+export const EXPORT_SHAPES = { fixtureRef, candidateRef, toolCall, result, verdict, diagnostic, signature, integrity, run, shard, plan, plannedJob, stopped, suiteIntegrity, suite } as const;
 
 /** A run whose events are known to be valid (the caller has seen them, byte for byte, pass): only that they are an array is checked. */
 const runOfKnownEvents: Shape = { ...run, required: { ...run.required, events: (v) => Array.isArray(v) } };

@@ -139,7 +139,7 @@ export const createHistorySlice =
       async exportAllHistory() {
         // Runs stay sealed as they were saved; the suite digest binds them all, in order.
         const runs = get().history.entries.flatMap((e) => (e.file.format === SCORED_RUN_FORMAT ? [e.file] : e.file.runs));
-        const file = await sealSuite(runs, { sha256: deps.sha256Hex, nowIso: deps.nowIso() });
+        const file = await sealSuite(runs, { sha256: deps.sha256Hex, nowIso: deps.nowIso(), signer: get().signer() });
         // Written as Export suite writes a suite: run by run, in parts the download never joins.
         return { fileName: `finbound-history-${runs.length}-runs.json`, parts: await suiteTextParts(file, yieldToPage) };
       },

@@ -1,4 +1,5 @@
 import { bytesSource, importFile, MAX_IMPORT_BYTES, type ImportProgress, type ImportResult, type ImportSource } from "../evaluation/import-pipeline.ts";
+import { CANCELLED, refused } from "../evaluation/import-outcome.ts";
 import { MAX_LINE_BYTES } from "../files/read-json-lines.ts";
 import { sha256Sync } from "../integrity/sha256-sync.ts";
 import type { CandidateKind } from "../schemas/export.ts";
@@ -40,8 +41,6 @@ export interface ImportStart {
 
 /** The longest the link of an opened run, or the end of a worker with nothing left to do, waits for the page to be quiet. */
 const LINK_AFTER_MS = 2000;
-
-const cancelled = (): ImportResult => ({ ok: false, cancelled: true, message: "cancelled" });
 
 /**
  * Workers done with their import, waiting for the page to be quiet to be ended. A new import ends them
@@ -135,7 +134,7 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
       } catch (error) {
         // The worker waits for this part to be taken: the import ends here rather than wait forever.
         endLink(null);
-        end({ ok: false, cancelled: false, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` });
+        end(refused(`could not be read: ${error instanceof Error ? error.message : String(error)}`));
         return;
       }
       worker.postMessage({ type: "part-taken" } satisfies PartTaken);
@@ -143,11 +142,11 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
     else if (message.type === "progress") start.onProgress(message.progress);
     else if (message.type === "done") end(message.result);
     else if (message.type === "link") endLink(message.link);
-    else end({ ok: false, cancelled: false, message: `could not be read: ${message.message}` });
+    else end(refused(`could not be read: ${message.message}`));
   };
   worker.onerror = (event) => {
     endLink(null);
-    end({ ok: false, cancelled: false, message: `could not be read: ${event.message || "the import worker failed"}` });
+    end(refused(`could not be read: ${event.message || "the import worker failed"}`));
   };
   const request: ImportRequest = { type: "import", file, fixtures: start.fixtures, maxWholeBytes: MAX_IMPORT_BYTES, maxLineBytes: MAX_LINE_BYTES };
   worker.postMessage(request);
@@ -155,7 +154,7 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
     done,
     cancel: () => {
       endLink(null);
-      end(cancelled());
+      end(CANCELLED);
     },
   };
 }
@@ -180,7 +179,7 @@ function inThisThread(source: ImportSource, start: ImportStart): ImportTask {
     onProgress: start.onProgress,
     cancelled: () => stop,
   }).then(
-    (result) => ({ result: stop ? cancelled() : result, runs: result.ok && !stop ? runs : [] }),
+    (result) => ({ result: stop ? CANCELLED : result, runs: result.ok && !stop ? runs : [] }),
     (error: unknown) => ({ result: { ok: false, cancelled: false, message: `could not be read: ${error instanceof Error ? error.message : String(error)}` } as ImportResult, runs: [] }),
   );
   return { done, cancel: () => void (stop = true) };

@@ -1,6 +1,8 @@
 import type { StateCreator } from "zustand";
-import type { ImportProgress, ImportResult, ImportSource } from "../evaluation/import-pipeline.ts";
-import { exportRun, exportSuite } from "../integrity/export.ts";
+import { CANCELLED, describeDifference } from "../evaluation/import-outcome.ts";
+import type { ExportFindings, ImportProgress, ImportResult, ImportSource } from "../evaluation/import-pipeline.ts";
+import { exportRun, exportSuite, signRun } from "../integrity/export.ts";
+import { signatureRefused } from "../integrity/signature.ts";
 import type { CandidateKind, ScoredRunExport, ScoredSuiteExport } from "../schemas/index.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
@@ -91,7 +93,8 @@ export const createIoSlice =
           const run = get().run;
           // A stopped run is not judged: exported, it would be re-scored as a model failure.
           if (!exportable(run)) return null;
-          return { kind: "run", baseName: `finbound-${run.fixtureId}-${run.candidate}`, file: await toExport(run.scored, run.kind, includeDiagnostics) };
+          const file = await signRun(await toExport(run.scored, run.kind, includeDiagnostics), get().signer());
+          return { kind: "run", baseName: `finbound-${run.fixtureId}-${run.candidate}`, file };
         }
         const { runs, kind } = get().suite;
         if (runs.length === 0) return null;
@@ -100,7 +103,7 @@ export const createIoSlice =
             const fixture = fixtureById(get(), run.fixture);
             return fixture ? [{ run, fixture, kind }] : [];
           }),
-          { includeDiagnostics, sha256: deps.sha256Hex, nowIso: deps.nowIso(), pause: yieldToPage },
+          { includeDiagnostics, sha256: deps.sha256Hex, nowIso: deps.nowIso(), pause: yieldToPage, signer: get().signer() },
         );
         return { kind: "suite", baseName: `finbound-suite-${runs.length}-runs`, file };
       },
@@ -134,7 +137,7 @@ export const createIoSlice =
           await get().loadMatrix();
           // Composing the matrix and starting the worker were one task of ~80 ms: the page paints between them.
           await yieldToPage();
-          if (stopped) return { result: { ok: false, cancelled: true, message: "cancelled" } as ImportResult, runs: [] };
+          if (stopped) return { result: CANCELLED, runs: [] };
           inner = startImport(file, {
             fixtures: allFixtures(get().fixtures, get().matrixFixtures),
             onProgress: (progress) => {
@@ -169,16 +172,19 @@ export const createIoSlice =
       const first = runs[0];
       if (result.kind === "run" && first) {
         get().selectFixture(result.fixtureId, result.candidate);
-        get().loadRun({ fixtureId: result.fixtureId, candidate: result.candidate, kind: "imported", budget: result.budget, events: first.events, scored: first, imported: { fileName, ...result.report } }, undefined, index);
+        get().loadRun({ fixtureId: result.fixtureId, candidate: result.candidate, kind: "imported", budget: result.budget, events: first.events, scored: first, imported: { fileName, ...result.report, signature: result.signature } }, undefined, index);
         const { differences, verified } = result.report;
-        set({ view: "run", notice: { kind: "info", text: `${fileName}: ${verified ? "verified" : "NOT sealed (no integrity block)"}, imported and re-scored — ${differences.length === 0 ? "the recomputed verdicts match the file" : `${differences.length} verdict(s) differ from the file`}` } });
+        const seal = verified ? "verified" : "NOT sealed (no integrity block)";
+        const verdicts = result.differing === 0 ? "the recomputed verdicts match the file" : differences.length > 0 ? `${differences.length} verdict(s) differ from the file` : "the file's passed differs from the replay's";
+        set({ view: "run", notice: findingsNotice(result, `${fileName}: ${seal}; ${result.signature.message}; imported and re-scored — ${verdicts}`) });
         return true;
       }
       if (result.kind === "suite") {
         get().loadSuite(runs, "imported");
         const { verification, differing } = result;
         const seal = verification.status === "verified" ? "verified" : `NOT VERIFIED — ${verification.message}`;
-        set({ view: "suite", notice: { kind: verification.status === "verified" ? "info" : "error", text: `${fileName}: ${seal}; ${runs.length} run(s) imported and re-scored; ${differing === 0 ? "all verdicts match the file" : `${differing} run(s) differ from the file`}` } });
+        const verdicts = differing === 0 ? "all verdicts match the file" : `${differing} run(s) differ from the file`;
+        set({ view: "suite", notice: findingsNotice(result, `${fileName}: ${seal}; ${result.signature.message}; ${runs.length} run(s) imported and re-scored; ${verdicts}`) });
         return true;
       }
       if (runs.length === 1 && first) {
@@ -201,3 +207,15 @@ export const createIoSlice =
       return true;
     }
   };
+
+/**
+ * An imported export's notice: an alert when its seals did not verify, its signature is refused, or
+ * it states verdicts its replay does not give — the file is loaded, with the recomputed verdicts,
+ * and the alert says which run and check the file lies about.
+ */
+function findingsNotice(findings: ExportFindings, text: string): Notice {
+  const first = findings.firstDifference;
+  const loud = findings.verification.status !== "verified" || signatureRefused(findings.signature) || first !== null;
+  const lie = first ? ` — VERDICTS DIFFER FROM THE FILE: ${describeDifference(first)}; the recomputed verdicts are shown` : "";
+  return { kind: loud ? "error" : "info", text: `${text}${lie}` };
+}

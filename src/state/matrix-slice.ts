@@ -229,7 +229,7 @@ export const createMatrixSlice =
               const fixture = get().matrixFixtures.get(run.fixture);
               return fixture ? [{ run, fixture, kind }] : [];
             }),
-            { includeDiagnostics, sha256: deps.sha256Hex, nowIso: deps.nowIso(), ...(plan ? { plan } : {}) },
+            { includeDiagnostics, sha256: deps.sha256Hex, nowIso: deps.nowIso(), ...(plan ? { plan } : {}), signer: get().signer() },
           );
           const name = (runs[0]?.candidate ?? candidate).replace(/[^a-z0-9.-]+/gi, "-");
           return { fileName: `finbound-matrix-${name}-${runs.length}-runs.json`, text: `${JSON.stringify(file, null, 2)}\n` };

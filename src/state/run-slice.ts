@@ -6,6 +6,7 @@ import { runEpisode } from "../runtime/episode.ts";
 import type { BudgetConfig } from "../schemas/budget.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { RunEvent } from "../schemas/event.ts";
+import type { SignatureCheck } from "../integrity/signature.ts";
 import type { CandidateKind } from "../schemas/export.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { VerdictDifference } from "../evaluation/rescore.ts";
@@ -26,6 +27,10 @@ export interface ImportReport {
   fixtureMatches: boolean;
   /** Whether the file's hash chain and digest verified (false: the file was not sealed). */
   verified: boolean;
+  /** The file's `passed` is not the replay's. */
+  passedDiffers: boolean;
+  /** Who signed the file, if anyone, and whether the signature matches. */
+  signature: SignatureCheck;
 }
 
 export interface LoadedRun {

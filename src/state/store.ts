@@ -9,11 +9,12 @@ import { createModelSlice, type ModelSlice } from "./model-slice.ts";
 import { createRunLinkSlice, type RunLinkSlice } from "./run-link.ts";
 import { createRunSlice, type RunSlice } from "./run-slice.ts";
 import { createSearchSlice, type SearchSlice } from "./search-slice.ts";
+import { createSigningSlice, type SigningSlice } from "./signing-slice.ts";
 import { createSuiteSlice, type SuiteSlice } from "./suite-slice.ts";
 import { createTrialsSlice, type TrialsSlice } from "./trials-slice.ts";
 import { createWorkspaceSlice, type WorkspaceSlice } from "./workspace-slice.ts";
 
-export type Store = WorkspaceSlice & RunSlice & SearchSlice & SuiteSlice & TrialsSlice & IoSlice & ModelSlice & HistorySlice & MatrixSlice & CompareSlice & AnnotationsSlice & RunLinkSlice;
+export type Store = WorkspaceSlice & RunSlice & SearchSlice & SuiteSlice & TrialsSlice & IoSlice & ModelSlice & HistorySlice & MatrixSlice & CompareSlice & AnnotationsSlice & RunLinkSlice & SigningSlice;
 
 /** One store from slices. Tests build it with the same slices and their own deps. */
 export function createStore(deps: StoreDeps): StoreApi<Store> {
@@ -30,5 +31,6 @@ export function createStore(deps: StoreDeps): StoreApi<Store> {
     ...createCompareSlice(deps)(...a),
     ...createAnnotationsSlice(deps)(...a),
     ...createRunLinkSlice(deps)(...a),
+    ...createSigningSlice()(...a),
   }));
 }

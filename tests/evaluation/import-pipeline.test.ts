@@ -75,7 +75,7 @@ describe("importing a suite run by run", () => {
     const runs = await sealedRuns();
     for (const text of [await jsonSuite(runs), `${(await jsonlSuite(runs)).join("\n")}\n`]) {
       const { result, runs: rescored } = await imported(text);
-      expect(result).toEqual({ ok: true, kind: "suite", runs: 4, differing: 0, replayed: 4, verification: { status: "verified", message: "verified (4 runs)" } });
+      expect(result).toMatchObject({ ok: true, kind: "suite", runs: 4, differing: 0, firstDifference: null, replayed: 4, verification: { status: "verified", message: "verified (4 runs)" }, signature: { code: "unsigned" } });
       expect(rescored.map((r) => `${r.fixture}/${r.candidate}`)).toEqual(runs.map((r) => `${r.fixture.id}/${r.candidate.name}`));
       expect(rescored.map((r) => canonicalize(r.events))).toEqual(runs.map((r) => canonicalize(r.events)));
     }
@@ -249,7 +249,7 @@ describe("importing a suite run by run", () => {
     const lines = await jsonlSuite(await sealedRuns());
     let seen = 0;
     const { result } = await imported(`${lines.join("\n")}\n`, { onRun: () => void (seen += 1), cancelled: () => seen >= 1 });
-    expect(result).toEqual({ ok: false, cancelled: true, message: "cancelled" });
+    expect(result).toEqual({ ok: false, cancelled: true, code: "cancelled", message: "cancelled" });
     expect(seen).toBe(1);
   });
 });

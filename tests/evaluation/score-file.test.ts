@@ -5,13 +5,12 @@ import { evaluateScripted, scoreCollectedTrace } from "../../src/evaluation/eval
 import { scoreTraceToReplay, tracesToReplay, type TracesToReplay } from "../../src/evaluation/score-file.ts";
 import { readExportFile, verifyExport } from "../../src/integrity/export-file.ts";
 import { exportRun, sealSuite } from "../../src/integrity/export.ts";
-import { JsonlSuiteWriter, jsonlHeader } from "../../src/integrity/jsonl-suite.ts";
 import { REFERENCE_BUDGET, type BudgetConfig } from "../../src/schemas/budget.ts";
 import { CollectedTrace } from "../../src/schemas/collected-trace.ts";
 import type { ScoredRunExport } from "../../src/schemas/export.ts";
 import type { Fixture } from "../../src/schemas/fixture.ts";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
-import { FV_A, fixture, loadFixtures } from "../support.ts";
+import { FV_A, fixture, jsonlSuiteText, loadFixtures } from "../support.ts";
 
 const NOW = "2026-11-30T00:00:00.000Z";
 const fixtures = loadFixtures();
@@ -26,13 +25,7 @@ async function scripted(id: string, name: string, trial?: number, budget?: Budge
 
 const sealed = async (run: ScoredRun): Promise<ScoredRunExport> => exportRun(run, fixture(run.fixture), "scripted", { includeDiagnostics: false, sha256: nodeSha256, nowIso: NOW });
 
-async function jsonlText(runs: readonly ScoredRunExport[]): Promise<string> {
-  const lines: string[] = [];
-  const writer = new JsonlSuiteWriter(jsonlHeader(NOW), (line) => lines.push(line), nodeSha256);
-  for (const run of runs) writer.add(run);
-  await writer.end();
-  return `${lines.join("\n")}\n`;
-}
+const jsonlText = (runs: readonly ScoredRunExport[]): Promise<string> => jsonlSuiteText(runs, NOW);
 
 const ok = (r: TracesToReplay) => {
   if (!r.ok) throw new Error(r.message);

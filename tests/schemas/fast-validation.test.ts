@@ -6,7 +6,7 @@ import { RunEvent } from "../../src/schemas/event.ts";
 import { ScoredRunExport, ScoredSuiteExport } from "../../src/schemas/export.ts";
 import { EVENT_SHAPES, EXPORT_SHAPES, plainlyValidEvent, plainlyValidRun, plainlyValidSuite, type Shape } from "../../src/schemas/fast-validation.ts";
 import { EvaluationPlan, EvaluationStop, PlannedJob } from "../../src/schemas/export.ts";
-import { Integrity, SuiteIntegrity } from "../../src/schemas/integrity.ts";
+import { Integrity, SealSignature, SuiteIntegrity } from "../../src/schemas/integrity.ts";
 import { DiagnosticEntry, RunResult } from "../../src/schemas/result.ts";
 import { ToolCallRecord } from "../../src/schemas/tool-call.ts";
 import { Verdict } from "../../src/schemas/verdict.ts";
@@ -137,6 +137,7 @@ describe("the fast path for the rest of an export agrees with the zod schemas", 
       result: RunResult,
       verdict: Verdict,
       diagnostic: DiagnosticEntry,
+      signature: SealSignature,
       integrity: Integrity,
       plannedJob: PlannedJob,
       stopped: EvaluationStop,
@@ -152,6 +153,10 @@ describe("the fast path for the rest of an export agrees with the zod schemas", 
   it("vouches for every exported run and a sealed suite of them, giving back the value zod gives", () => {
     for (const run of runs) expect(plainlyValidRun(run)).toEqual(ScoredRunExport.parse(run));
     expect(plainlyValidSuite(sealedSuite)).toEqual(ScoredSuiteExport.parse(sealedSuite));
+    const signature = { algorithm: "ed25519", key_fingerprint: `sha256:${"1".repeat(64)}`, public_key: "2".repeat(64), value: "3".repeat(128) };
+    const signedSuite = { ...sealedSuite, integrity: { ...sealedSuite.integrity, signature } };
+    expect(plainlyValidSuite(signedSuite)).toEqual(ScoredSuiteExport.parse(signedSuite));
+    expect(plainlyValidSuite({ ...signedSuite, integrity: { ...signedSuite.integrity, signature: { ...signature, value: "3" } } })).toBeNull();
   });
 
   it("never vouches for a run or suite zod refuses, nor for one zod would change, however it is altered outside its events", () => {

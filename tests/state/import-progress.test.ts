@@ -56,7 +56,7 @@ describe("an import under way", () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(store.getState().importing).toBeNull();
     expect(store.getState().suite.runs).toHaveLength(40);
-    expect(store.getState().notice?.text).toMatch(/^suite\.jsonl: verified; 40 run\(s\) imported and re-scored/);
+    expect(store.getState().notice?.text).toMatch(/^suite\.jsonl: verified; sealed, unsigned; 40 run\(s\) imported and re-scored/);
   });
 
   it("Cancel stops it and leaves the workspace exactly as it was", async () => {
@@ -89,6 +89,6 @@ describe("an import under way", () => {
     expect(await first).toBe(false);
     expect(await second).toBe(true);
     expect(store.getState().suite.runs).toHaveLength(3);
-    expect(store.getState().notice?.text).toMatch(/^second\.jsonl: verified; 3 run\(s\)/);
+    expect(store.getState().notice?.text).toMatch(/^second\.jsonl: verified; sealed, unsigned; 3 run\(s\)/);
   });
 });

@@ -25,7 +25,7 @@ describe("the workbench imports JSONL as npm run verify and merge read it", () =
   it("imports a JSONL suite: verified, every line re-scored", async () => {
     const store = makeStore();
     expect(await store.getState().importText("suite.jsonl", await jsonlSuite())).toBe(true);
-    expect(store.getState().notice?.text).toMatch(/^suite\.jsonl: verified; 4 run\(s\) imported and re-scored; all verdicts match the file/);
+    expect(store.getState().notice?.text).toMatch(/^suite\.jsonl: verified; sealed, unsigned; 4 run\(s\) imported and re-scored; all verdicts match the file$/);
   });
 
   it("imports a JSONL suite cut short, saying it is not sealed", async () => {

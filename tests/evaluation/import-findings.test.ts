@@ -1,0 +1,91 @@
+import { generateKeyPairSync } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { nodeSha256 } from "../../src/cli/node-sha256.ts";
+import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
+import { describeDifference } from "../../src/evaluation/import-outcome.ts";
+import { bytesSource, importFile, MAX_IMPORT_BYTES, type ImportOptions, type ImportResult } from "../../src/evaluation/import-pipeline.ts";
+import { exportRun, sealSuite } from "../../src/integrity/export.ts";
+import { sealRun } from "../../src/integrity/run-digest.ts";
+import { sha256Sync } from "../../src/integrity/sha256-sync.ts";
+import { signerOf } from "../../src/integrity/signature.ts";
+import { readPrivateKeyPem } from "../../src/integrity/signing-key.ts";
+import type { ScoredRunExport } from "../../src/schemas/export.ts";
+import { flippedRun, flippedSuite } from "../integrity/forged.ts";
+import { fixture, jsonlSuiteText, loadFixtures } from "../support.ts";
+
+// What an import finds in an export beyond its seals: whether each run states the verdicts its
+// replay gives, and who signed the file. `npm run verify` refuses on these; the workbench shows them.
+
+const NOW = "2026-11-30T00:00:00.000Z";
+const fixtures = loadFixtures();
+
+async function sealed(id: string, candidate = "reference"): Promise<ScoredRunExport> {
+  const run = await evaluateScripted(fixture(id), candidate, { includeDiagnostics: true });
+  if (!run) throw new Error("no run");
+  return exportRun(run, fixture(id), "scripted", { includeDiagnostics: false, sha256: nodeSha256, nowIso: NOW });
+}
+
+const imported = (value: unknown, options: Partial<ImportOptions> = {}): Promise<ImportResult> =>
+  importFile(bytesSource(new TextEncoder().encode(typeof value === "string" ? value : JSON.stringify(value)), 4096), { fixtures, sha256: sha256Sync, maxWholeBytes: MAX_IMPORT_BYTES, ...options });
+
+
+describe("an import names the runs whose stated verdicts their replay does not give", () => {
+  it("a verdict flipped and every seal made again: the seals verify, the run and the check are named", async () => {
+    const suite = await sealSuite([await sealed("concentration-hh1001"), await sealed("fv-scenario-a")], { sha256: nodeSha256, nowIso: NOW });
+    const { suite: forged, check } = await flippedSuite(suite, 1);
+    const result = await imported(forged);
+    expect(result).toMatchObject({ ok: true, kind: "suite", runs: 2, differing: 1, verification: { status: "verified" } });
+    const first = result.ok && result.kind === "suite" ? result.firstDifference : null;
+    expect(first).toMatchObject({ run: "run 1 (fv-scenario-a / reference)", passed: null, fixtureChanged: false, differences: [{ check, inFile: { status: "fail" }, recomputed: { status: "pass" } }] });
+    expect(describeDifference(first!)).toBe(`run 1 (fv-scenario-a / reference): check ${check} (the file says fail, the replay pass)`);
+  });
+
+  it("in a JSONL suite the run's line is named too, and a lone run is `run`", async () => {
+    const { run, check } = await flippedRun(await sealed("fv-scenario-a"));
+    const lines = await imported(await jsonlSuiteText([await sealed("concentration-hh1001"), run]));
+    expect(lines).toMatchObject({ ok: true, differing: 1, firstDifference: { run: "run 1 (fv-scenario-a / reference), line 3", differences: [{ check }] } });
+    expect(await imported(run)).toMatchObject({ ok: true, kind: "run", differing: 1, firstDifference: { run: "run" }, report: { differences: [{ check }], passedDiffers: false } });
+  });
+
+  it("`passed` flipped alone is a difference too", async () => {
+    const { integrity: _seal, ...run } = await sealed("concentration-hh1001", "alters-input");
+    const lying = { ...run, passed: true };
+    const result = await imported({ ...lying, integrity: await sealRun(lying, nodeSha256) });
+    expect(result).toMatchObject({ ok: true, differing: 1, firstDifference: { differences: [], passed: { inFile: true, recomputed: false } }, report: { passedDiffers: true } });
+  });
+
+  it("an untouched export differs nowhere", async () => {
+    expect(await imported(await jsonlSuiteText([await sealed("fv-scenario-a"), await sealed("concentration-hh1001", "alters-input")]))).toMatchObject({ ok: true, differing: 0, firstDifference: null });
+  });
+});
+
+describe("an import says who signed the file", () => {
+  const pem = generateKeyPairSync("ed25519", { privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } }).privateKey;
+
+  it("signed by the key's fingerprint, or refused when another signer is required", async () => {
+    const key = readPrivateKeyPem(pem);
+    const made = key.ok ? await signerOf(key.der) : null;
+    if (!made?.ok) throw new Error("no signer");
+    const suite = await sealSuite([await sealed("fv-scenario-a")], { sha256: nodeSha256, nowIso: NOW, signer: made.signer });
+    expect(await imported(suite)).toMatchObject({ ok: true, signature: { code: "signed", fingerprint: made.signer.fingerprint } });
+    expect(await imported(suite, { signedBy: `sha256:${"0".repeat(64)}` })).toMatchObject({ ok: true, signature: { code: "wrong_key" } });
+    expect(await imported(await flippedSuite(suite, 0, true).then((f) => f.suite))).toMatchObject({ ok: true, differing: 1, signature: { code: "signature_mismatch" } });
+  });
+});
+
+describe("what an import refuses carries a code", () => {
+  it("a broken seal (with what broke), an unknown fixture, and — for exports only — a collected trace", async () => {
+    const run = await sealed("fv-scenario-a");
+    const edited = { ...run, passed: false };
+    expect(await imported(edited)).toMatchObject({ ok: false, code: "broken_seal", verification: { status: "broken", message: expect.stringMatching(/^the run digest does not match/) } });
+    expect(await imported({ ...run, fixture: { ...run.fixture, id: "no-such-fixture" } })).toMatchObject({ ok: false, code: "unknown_fixture" });
+    const trace = { format: "finbound.collected-trace/v1", fixture: "fv-scenario-a", candidate: { name: "m" }, responses: [] };
+    expect(await imported(trace, { exportsOnly: true })).toEqual({
+      ok: false,
+      cancelled: false,
+      code: "unreadable",
+      message: 'unknown format "finbound.collected-trace/v1": expected finbound.scored-run/v1 or finbound.scored-suite/v1',
+    });
+    expect(await imported(trace)).toMatchObject({ ok: true, kind: "traces" });
+  });
+});
