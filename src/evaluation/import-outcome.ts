@@ -31,6 +31,8 @@ export interface RunDifference {
   differences: VerdictDifference[];
   /** The file's `passed` and the replay's, when they differ. */
   passed: { inFile: boolean; recomputed: boolean } | null;
+  /** The file's result is not the one its replay assembles (its message, claims or calls edited). */
+  resultDiffers: boolean;
   /** The fixture changed since the file was written: the difference may be the fixture's doing, not an edit. */
   fixtureChanged: boolean;
 }
@@ -59,6 +61,7 @@ async function runDifference(run: string, file: ScoredRunExport, fixture: Fixtur
     run,
     differences: rescored.differences,
     passed: rescored.passedDiffers ? { inFile: file.passed, recomputed: rescored.run.passed } : null,
+    resultDiffers: rescored.resultDiffers,
     fixtureChanged: file.fixture.content_hash !== (await fixtureContentHash(fixture, sha256)),
   };
 }
@@ -69,6 +72,7 @@ const statusOf = (v: VerdictDifference["inFile"]): string => v?.status ?? "none"
 export function describeDifference(d: RunDifference): string {
   const checks = d.differences.map((c) => `check ${c.check} (the file says ${statusOf(c.inFile)}, the replay ${statusOf(c.recomputed)})`);
   const passed = d.passed ? [`passed (the file says ${d.passed.inFile}, the replay ${d.passed.recomputed})`] : [];
+  const result = d.resultDiffers ? ["result (the file's is not the one its replay assembles)"] : [];
   const fixture = d.fixtureChanged ? "; the fixture has changed since the file was written" : "";
-  return `${d.run}: ${[...checks, ...passed].join(", ")}${fixture}`;
+  return `${d.run}: ${[...checks, ...passed, ...result].join(", ")}${fixture}`;
 }

@@ -78,6 +78,8 @@ export interface RunImportReport {
   differences: VerdictDifference[];
   /** The file's `passed` is not the replay's. */
   passedDiffers: boolean;
+  /** The file's result is not the one its replay assembles. */
+  resultDiffers: boolean;
   eventsMatch: boolean;
   fixtureMatches: boolean;
   verified: boolean;
@@ -245,6 +247,7 @@ class ImportJob {
     const report: RunImportReport = {
       differences: rescored.differences,
       passedDiffers: rescored.passedDiffers,
+      resultDiffers: rescored.resultDiffers,
       eventsMatch: rescored.eventsMatch,
       fixtureMatches: file.fixture.content_hash === (await this.#contentHash(fixture)),
       verified: verification.status === "verified",

@@ -22,10 +22,12 @@ export interface Rescored {
   eventsMatch: boolean;
   /** The file's `passed` is not the replay's (a flag flipped while the verdicts were left alone). */
   passedDiffers: boolean;
+  /** The file's result (outcome, claims, message, calls…) is not the one its replay assembles. */
+  resultDiffers: boolean;
 }
 
-/** Whether the file states what its replay recomputed: every verdict, and `passed`. */
-export const statesReplay = (r: Rescored): boolean => r.differences.length === 0 && !r.passedDiffers;
+/** Whether the file states what its replay recomputed: every verdict, `passed` and the result. */
+export const statesReplay = (r: Rescored): boolean => r.differences.length === 0 && !r.passedDiffers && !r.resultDiffers;
 
 /**
  * Re-scores an exported run: its recorded replies are replayed through the runtime against the
@@ -57,7 +59,7 @@ export async function replayExport(file: ScoredRunExport, fixture: Fixture): Pro
 export function judgedReplay(file: ScoredRunExport, replay: ScoredRun, eventsMatch: boolean): Rescored {
   // Which trial a run was is part of the record, not of the replay: it carries over.
   const run = file.trial === undefined ? replay : { ...replay, trial: file.trial };
-  return { run, differences: compareVerdicts(file.verdicts, run.verdicts), eventsMatch, passedDiffers: file.passed !== run.passed };
+  return { run, differences: compareVerdicts(file.verdicts, run.verdicts), eventsMatch, passedDiffers: file.passed !== run.passed, resultDiffers: !canonicallyEqual(file.result, run.result) };
 }
 
 /**

@@ -29,6 +29,8 @@ export interface ImportReport {
   verified: boolean;
   /** The file's `passed` is not the replay's. */
   passedDiffers: boolean;
+  /** The file's result is not the one its replay assembles. */
+  resultDiffers: boolean;
   /** Who signed the file, if anyone, and whether the signature matches. */
   signature: SignatureCheck;
 }

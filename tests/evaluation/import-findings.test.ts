@@ -54,6 +54,14 @@ describe("an import names the runs whose stated verdicts their replay does not g
     expect(result).toMatchObject({ ok: true, differing: 1, firstDifference: { differences: [], passed: { inFile: true, recomputed: false } }, report: { passedDiffers: true } });
   });
 
+  it("a result edited alone (its message) and sealed again is a difference too, though every verdict stands", async () => {
+    const { integrity: _seal, ...run } = await sealed("fv-scenario-a");
+    const edited = { ...run, result: { ...run.result, message: `${run.result.message} Guaranteed returns.` } };
+    const result = await imported({ ...edited, integrity: await sealRun(edited, nodeSha256) });
+    expect(result).toMatchObject({ ok: true, differing: 1, firstDifference: { differences: [], passed: null, resultDiffers: true }, report: { resultDiffers: true } });
+    expect(describeDifference((result as { firstDifference: Parameters<typeof describeDifference>[0] }).firstDifference)).toBe("run: result (the file's is not the one its replay assembles)");
+  });
+
   it("an untouched export differs nowhere", async () => {
     expect(await imported(await jsonlSuiteText([await sealed("fv-scenario-a"), await sealed("concentration-hh1001", "alters-input")]))).toMatchObject({ ok: true, differing: 0, firstDifference: null });
   });

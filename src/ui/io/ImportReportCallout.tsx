@@ -12,11 +12,11 @@ function signatureLine(report: ImportReport): string {
 
 /** What re-scoring an imported file found, said plainly. */
 export function ImportReportCallout({ report }: { report: ImportReport }) {
-  const same = report.differences.length === 0 && !report.passedDiffers;
+  const same = report.differences.length === 0 && !report.passedDiffers && !report.resultDiffers;
   return (
     <div className={`callout ${same && report.eventsMatch && !signatureRefused(report.signature) ? "info" : "warn"}`} data-testid="import-report">
       <div>
-        Imported from <strong>{visible(report.fileName)}</strong> and re-scored against the fixture: {same ? "the recomputed verdicts match the file." : `${report.differences.length} verdict(s) differ from the file:`}
+        Imported from <strong>{visible(report.fileName)}</strong> and re-scored against the fixture: {same ? "the recomputed verdicts match the file." : report.differences.length > 0 ? `${report.differences.length} verdict(s) differ from the file:` : "the file does not state what its replay recomputes:"}
       </div>
       {!same && (
         <ul>
@@ -28,6 +28,11 @@ export function ImportReportCallout({ report }: { report: ImportReport }) {
           {report.passedDiffers && (
             <li>
               <code>passed</code>: the file's flag differs from the recomputed one
+            </li>
+          )}
+          {report.resultDiffers && (
+            <li>
+              <code>result</code>: the file's result (outcome, claims, message or calls) is not the one its replay assembles; the replay's is shown
             </li>
           )}
         </ul>
