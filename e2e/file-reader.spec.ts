@@ -6,7 +6,7 @@ import { hostileExports } from "../tests/cli/hostile-files.ts";
 import { runCli } from "../tests/cli/run-cli.ts";
 import { expect, openRun, test, verdictStatuses } from "./fixtures.ts";
 
-// SPEC §8a: what the workbench refuses, the CLI refuses with the same words. Each hostile file is
+// contract §8a: what the workbench refuses, the CLI refuses with the same words. Each hostile file is
 // made from a run exported by this page, imported here, and given to `npm run verify` (its main,
 // in this process); the words after the file's name must be identical.
 test("the workbench refuses what npm run verify refuses, in the same words, and keeps the previous run", async ({ page }) => {

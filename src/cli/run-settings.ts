@@ -11,7 +11,7 @@ export const RUN_SETTING_OPTIONS = {
 export const RUN_SETTINGS_USAGE = `  --repair          allow one repair turn after an invalid reply (it counts against the budget)
   --lenient-fence   accept a decision wrapped in one Markdown fence (recorded in the run)`;
 
-/** The run's budget (SPEC §6), recorded in each run's run_started event. */
+/** The run's budget (contract §6), recorded in each run's run_started event. */
 export const BUDGET_OPTIONS = {
   "request-timeout": { type: "string" },
   deadline: { type: "string" },

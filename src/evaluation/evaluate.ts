@@ -33,7 +33,7 @@ const runSettings = (o: EvaluateOptions) => ({ ...(o.budget ? { budget: o.budget
 export type TraceScore = { ok: true; run: ScoredRun; /** What the replay had to assume or override, for the user to read. */ notes: string[] } | { ok: false; code: "unknown_fixture"; message: string };
 
 /**
- * How a trace's replies are to be read: what the file recorded wins (SPEC §10), and the caller's
+ * How a trace's replies are to be read: what the file recorded wins (contract §10), and the caller's
  * settings fill in what a v1 file does not say — each such gap is reported as a note.
  */
 export function traceReading(trace: CollectedTrace, options: EvaluateOptions): { options: EvaluateOptions; notes: string[] } {

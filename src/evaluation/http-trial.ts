@@ -52,7 +52,7 @@ export async function runHttpTrial(t: HttpTrial): Promise<{ run: ScoredRun; reco
 
 /**
  * A trial's record as a collected trace: the raw replies with how each request ended and when, and
- * everything that changes how they are read (SPEC §10), so `score` re-enacts the run it came from.
+ * everything that changes how they are read (contract §10), so `score` re-enacts the run it came from.
  */
 export function collectedTraceOf(t: Pick<HttpTrial, "fixture" | "name" | "settings" | "seed" | "trial" | "budget" | "parser">, record: RunRecord): CollectedTrace {
   const sent = settingsForTrial(t.settings, t.seed, t.trial);

@@ -7,7 +7,7 @@ import { locateJsonError, type JsonSyntaxError } from "./json-syntax.ts";
 import { firstInvalidUtf8Byte } from "./utf8.ts";
 
 /**
- * The one way every file is read (SPEC §8a): fixtures, collected traces, exports, history records.
+ * The one way every file is read (contract §8a): fixtures, collected traces, exports, history records.
  * The CLI and the workbench call the same functions, so they refuse the same files in the same words.
  */
 

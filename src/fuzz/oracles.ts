@@ -11,16 +11,16 @@ import type { Verdict } from "../schemas/verdict.ts";
  * the code they guard cannot hide by being used to check itself.
  */
 
-/** SPEC §8a: a claim's value equals the recorded value as a JSON number. No tolerance. */
+/** contract §8a: a claim's value equals the recorded value as a JSON number. No tolerance. */
 export const sameJsonNumber = (claimed: number, recorded: unknown): boolean => typeof recorded === "number" && claimed === recorded;
 
-/** SPEC §4: the calculator behind each claim kind and the field of its output that holds the value. */
+/** contract §4: the calculator behind each claim kind and the field of its output that holds the value. */
 const RECORDED_VALUE: Record<string, { tool: string; field: string }> = {
   future_value: { tool: "future_value", field: "value" },
   concentration: { tool: "concentration", field: "ratio" },
 };
 
-/** SPEC §6 and §8: the only fields a decision of each kind may carry. */
+/** contract §6 and §8: the only fields a decision of each kind may carry. */
 const DECISION_FIELDS: Record<string, readonly string[]> = {
   tool: ["decision", "tool", "arguments"],
   final: ["decision", "outcome", "claims", "evidence_ids", "policy_code", "message"],

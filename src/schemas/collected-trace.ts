@@ -5,7 +5,7 @@ import { ModelFailureCode, RequestTimings, TokenUsage } from "./event.ts";
 
 export const COLLECTED_TRACE_FORMAT = "finbound.collected-trace/v1";
 
-/** A request that failed, recorded as such so a replay never infers it from a latency (SPEC §10). */
+/** A request that failed, recorded as such so a replay never infers it from a latency (contract §10). */
 export const CollectedFailure = z.strictObject({
   code: ModelFailureCode,
   /** The HTTP status of a `model_http_error`. */
@@ -60,7 +60,7 @@ export const CollectedResponse = z
     latency_ms: z.number().nonnegative(),
     finish_reason: z.string().nullable().optional(),
     /**
-     * The request failed (the text is then empty and ignored). Files written before SPEC §10 named the
+     * The request failed (the text is then empty and ignored). Files written before contract §10 named the
      * failure as a bare code; both forms are read, the object is written.
      */
     failure: z.union([CollectedFailure, ModelFailureCode.transform((code): CollectedFailure => ({ code }))]).optional(),
@@ -83,7 +83,7 @@ export type CollectedResponse = z.infer<typeof CollectedResponse>;
 export type CollectedResponseInput = z.input<typeof CollectedResponse>;
 
 /**
- * What changes how a collected trace's replies are read (SPEC §10). All optional: a v1 file without
+ * What changes how a collected trace's replies are read (contract §10). All optional: a v1 file without
  * them is still read, and the replay says which it had to assume.
  */
 export const CollectedSettings = z.looseObject({
@@ -103,7 +103,7 @@ export const CollectedSettings = z.looseObject({
 });
 export type CollectedSettings = z.infer<typeof CollectedSettings>;
 
-/** A candidate's raw replies, collected elsewhere, handed in for scoring (spec §10). */
+/** A candidate's raw replies, collected elsewhere, handed in for scoring (contract §10). */
 export const CollectedTrace = z.object({
   format: z.literal(COLLECTED_TRACE_FORMAT),
   fixture: z.string(),

@@ -28,7 +28,7 @@ export const Decision = z.discriminatedUnion("decision", [ToolDecision, FinalDec
 export type Decision = z.infer<typeof Decision>;
 
 /**
- * How a candidate speaks to the runtime (SPEC §6a): one JSON decision per reply (`json`, the
+ * How a candidate speaks to the runtime (contract §6a): one JSON decision per reply (`json`, the
  * reference), the chat API's native tool calls (`tools`), or tool calls over the Model Context
  * Protocol (`mcp`). The record, outcomes and scoring are the same whichever it is.
  */

@@ -8,7 +8,7 @@ import { fail, notApplicable, pass, verdict } from "./verdict.ts";
 
 const FIELDS = ["value", "unit", "scenario", "as_of", "calculator"] as const;
 
-// SPEC §8a: a claim copies the record. Values are compared as JSON numbers, with no tolerance
+// contract §8a: a claim copies the record. Values are compared as JSON numbers, with no tolerance
 // (the calculator already rounded): `3.34556394e6` is 3345563.94, `3345563.945` is not.
 const same = (a: unknown, b: unknown): boolean => a === b;
 

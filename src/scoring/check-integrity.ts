@@ -46,7 +46,7 @@ const PUBLIC_NAMES: ReadonlySet<string> = new Set(TOOL_CATALOGUE.keys());
 // (keyed by the details as a JSON array, which gives them back exactly).
 const fragmentsOf = memoByString((details: string) => restrictedFragments(JSON.parse(details) as string[], PUBLIC_NAMES));
 
-// SPEC §8a: every public field of the result except tool_calls, which records the candidate's own words
+// contract §8a: every public field of the result except tool_calls, which records the candidate's own words
 // verbatim. The runtime's own public text (observations, event details) is held to the same rule.
 export function checkNoLeak(run: RunView): Verdict {
   const { result, diagnostics, events } = run.record;

@@ -6,7 +6,7 @@ import { asRead } from "./read-as-person.ts";
 import type { RunView } from "./run-view.ts";
 import { notApplicable, verdict } from "./verdict.ts";
 
-/** What the run had (SPEC §8a): the numbers and dates a message may quote. */
+/** What the run had (contract §8a): the numbers and dates a message may quote. */
 interface Records {
   numbers: number[];
   dates: Set<string>;

@@ -18,7 +18,7 @@ export function checkOutcome(run: RunView, fixture: Fixture): Verdict[] {
 }
 
 /**
- * `unavailable` is the candidate's to choose only after a tool error (spec §7): saying a service
+ * `unavailable` is the candidate's to choose only after a tool error (contract §7): saying a service
  * failed when nothing failed is a false report, however plausible.
  */
 export function checkOutcomeBacked(run: RunView): Verdict {

@@ -1,4 +1,4 @@
-// Figures as a person reads them in a message (SPEC §8a): amounts in Indian or international
+// Figures as a person reads them in a message (contract §8a): amounts in Indian or international
 // grouping, with ₹/INR/Rs., lakh/crore/million scales, percentages, ratios, years and dates. Digits
 // inside identifiers (`HH-1001`, `ev-1`, `calc-fv-v1`) and ordinals (`2nd`) are not figures.
 

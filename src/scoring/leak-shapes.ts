@@ -1,4 +1,4 @@
-// The shapes of text that only an internal error produces (SPEC §8a "No internals in the result").
+// The shapes of text that only an internal error produces (contract §8a "No internals in the result").
 // Each shape is matched against the message as a person reads it (asRead: invisible characters gone,
 // look-alikes and full-width letters folded). Every pattern is anchored on something prose does not
 // write — a file extension, a line number after a colon, a CamelCase name with an error suffix, a port

@@ -1,4 +1,4 @@
-// Text as a person reads it (SPEC §8a): every text check — self-reports, leaks, figures in the
+// Text as a person reads it (contract §8a): every text check — self-reports, leaks, figures in the
 // message — looks at this folded form, so invisible characters, bidi controls, look-alike letters and
 // typographic punctuation cannot hide what a reader sees.
 

@@ -84,7 +84,7 @@ describe("scoring a collected trace", () => {
     expect(parseCollectedTraceFile(JSON.stringify([t, t])).ok).toBe(true);
     expect(parseCollectedTraceFile(JSON.stringify({ ...t, format: "other/v1" })).ok).toBe(false);
     expect(parseCollectedTraceFile(JSON.stringify({ ...t, responses: [{ text: "x" }] })).ok).toBe(false);
-    // A byte-order mark is refused, as by every reader (SPEC §8a: files are read one way).
+    // A byte-order mark is refused, as by every reader (contract §8a: files are read one way).
     expect(parseCollectedTraceFile(`\uFEFF${JSON.stringify(t)}`)).toMatchObject({ ok: false, code: "byte_order_mark" });
   });
 });

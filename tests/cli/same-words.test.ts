@@ -26,7 +26,7 @@ async function workbenchImport(name: string, bytes: Uint8Array): Promise<{ ok: b
   return { ok, notice: store.getState().notice?.text, read };
 }
 
-describe("what the workbench refuses, the CLI refuses with the same words (SPEC §8a)", () => {
+describe("what the workbench refuses, the CLI refuses with the same words (contract §8a)", () => {
   const dir = mkdtempSync(join(tmpdir(), "finbound-same-words-"));
   const suite = join(dir, "suite.json");
   beforeAll(async () => {

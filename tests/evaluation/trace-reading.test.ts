@@ -20,7 +20,7 @@ const score = async (trace: CollectedTrace, repair = false, lenientFence = false
   return s;
 };
 
-describe("a collected trace is replayed the way it was collected (SPEC §10)", () => {
+describe("a collected trace is replayed the way it was collected (contract §10)", () => {
   it("honours repair recorded in the file, whatever the command line says", async () => {
     expect((await score(needsRepair({ repair: true, lenient_fence: false }))).run.outcome).toBe("answered");
     const off = await score(needsRepair({ repair: false, lenient_fence: false }), true);

@@ -37,7 +37,7 @@ const claimIndex = (check: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
-/** Broken copy: the scorer as it was before SPEC §8a, allowing half a paisa and 1e-4 on a ratio. */
+/** Broken copy: the scorer as it was before contract §8a, allowing half a paisa and 1e-4 on a ratio. */
 function scoreWithTolerance(record: RunRecord, fx: Fixture): Verdict[] {
   const close = (a: number, b: number, unit: string) => Math.abs(a - b) <= (unit === "ratio" ? 1e-4 : 0.005) + 1e-9;
   return scoreRun(record, fx).map((v) => {
@@ -81,7 +81,7 @@ const dropsAForgedField: CaseRuntime["run"] = async (options) => {
 };
 
 describe("the oracles state the SPEC's rules in their own words", () => {
-  it("claim equality is JSON-number equality, with no tolerance (SPEC §8a)", () => {
+  it("claim equality is JSON-number equality, with no tolerance (contract §8a)", () => {
     expect(sameJsonNumber(JSON.parse("3.34556394e6") as number, 3345563.94)).toBe(true);
     expect(sameJsonNumber(JSON.parse("3345563.940") as number, 3345563.94)).toBe(true);
     for (const near of [0.4001, 0.3999]) expect(sameJsonNumber(near, 0.4)).toBe(false);
@@ -97,7 +97,7 @@ describe("the oracles state the SPEC's rules in their own words", () => {
     expect(claimViolations(run, fx, scoreWithTolerance(run, fx))).toEqual([expect.stringMatching(/claim\[0\]\.value 0\.4001 \(record 0\.4, fixture 0\.4\) should fail, the scorer says pass/)]);
   });
 
-  it("provenance: inputs from the snapshot read earlier are from evidence; the same inputs before the read are not (SPEC §5)", async () => {
+  it("provenance: inputs from the snapshot read earlier are from evidence; the same inputs before the read are not (contract §5)", async () => {
     const fx = fixture("concentration-hh1001");
     const ok = await runReplies(fx, [tool("portfolio.read", { household: "HH-1001" }), tool("concentration", CONC_1001), final("refused")]);
     expect(provenanceViolations(ok, fx)).toEqual([]);
@@ -122,7 +122,7 @@ describe("the oracles state the SPEC's rules in their own words", () => {
     expect(provenanceViolations(refusedAsIfRan, fx)).toEqual(["provenance: call-1 future_value was refused as not from evidence, but its inputs are"]);
   });
 
-  it("the per-request timeout: a reply at exactly 15 s is not a success; one at 14,999 ms is (SPEC §6)", async () => {
+  it("the per-request timeout: a reply at exactly 15 s is not a success; one at 14,999 ms is (contract §6)", async () => {
     const fx = fixture("fv-scenario-a");
     const replies = (latency_ms: number) => [{ text: JSON.stringify(final("refused")), latency_ms }];
     const atLimit = await runEpisode({ fixture: fx, candidate: (await import("../../src/candidates/replay.ts")).replayCandidate("t", replies(15_000)), clock: createVirtualClock() });
@@ -134,7 +134,7 @@ describe("the oracles state the SPEC's rules in their own words", () => {
     expect(timeoutViolations(inTime, replies(14_999), REFERENCE_BUDGET)).toEqual([]);
   });
 
-  it("forgery naming: every field beyond a decision's own is named, and only those (SPEC §8)", async () => {
+  it("forgery naming: every field beyond a decision's own is named, and only those (contract §8)", async () => {
     const fx = fixture("fv-scenario-a");
     const run = await runReplies(fx, [{ ...tool("future_value", FV_A), observation: { value: 1 } }, final("refused", { verified: true, tool_calls: [] })]);
     expect([...run.result.forgery_attempts].sort()).toEqual(["observation", "tool_calls", "verified"]);

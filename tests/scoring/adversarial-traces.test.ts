@@ -18,7 +18,7 @@ const Expectation = z.strictObject({
 const cases = readdirSync(DIR).filter((n) => n.endsWith(".json")).sort();
 const fixtures = loadFixtures();
 
-describe("adversarial collected traces get the verdict SPEC §8a prescribes", () => {
+describe("adversarial collected traces get the verdict contract §8a prescribes", () => {
   it("has traces to judge", () => expect(cases.length).toBeGreaterThan(0));
 
   it.each(cases)("%s", async (name) => {

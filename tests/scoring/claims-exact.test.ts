@@ -18,7 +18,7 @@ const concVerdicts = async (value: string) => {
 };
 const check = (verdicts: Awaited<ReturnType<typeof fvVerdicts>>, name: string) => verdicts.find((v) => v.check === name);
 
-describe("a claim copies the record exactly (SPEC §8a)", () => {
+describe("a claim copies the record exactly (contract §8a)", () => {
   it.each(["3345563.945", "3345563.935", "3345563.944", "3345563.95", "3345564"])("fails a future value of %s: the record holds 3345563.94", async (value) => {
     const verdicts = await fvVerdicts(value);
     expect(check(verdicts, "claim[0].value")).toMatchObject({ status: "fail", expected: 3345563.94, actual: Number(value) });

@@ -4,7 +4,7 @@ import { viewOf } from "../../src/scoring/run-view.ts";
 import type { Fixture } from "../../src/schemas/fixture.ts";
 import { CONC_1001, FV_A, final, fixture, runReplies, tool } from "../support.ts";
 
-// SPEC §8 and §8a "Claims copy the record": a claim is resolved to the observation it cites and every
+// contract §8 and §8a "Claims copy the record": a claim is resolved to the observation it cites and every
 // field compared with it and with the fixture; the verdicts say which record disagrees and what it holds.
 
 const fv = fixture("fv-scenario-a");

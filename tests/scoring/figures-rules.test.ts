@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractDates, extractFigures } from "../../src/scoring/figures.ts";
 
-// SPEC §8a "The message is held to the records too": how a figure is read — its value, the precision it
+// contract §8a "The message is held to the records too": how a figure is read — its value, the precision it
 // was written to (step) and the words that name it — decides whether a record backs it.
 
 const one = (text: string) => {

@@ -4,7 +4,7 @@ import { findLeaks, restrictedFragments } from "../../src/scoring/leak.ts";
 import { viewOf } from "../../src/scoring/run-view.ts";
 import { final, fixture, runReplies, tool } from "../support.ts";
 
-// SPEC §8a "No internals in the result": which pieces of the restricted diagnostics count as fragments,
+// contract §8a "No internals in the result": which pieces of the restricted diagnostics count as fragments,
 // how shown sentences are cut out, and what a finding quotes. Everything is computed inside the tests.
 
 const kinds = (text: string, fragments: readonly string[] = [], shown: readonly string[] = []) => findLeaks("result.message", text, fragments, shown).map((l) => l.kind);

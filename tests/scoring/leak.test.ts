@@ -3,7 +3,7 @@ import { findLeaks, restrictedFragments } from "../../src/scoring/leak.ts";
 import { scoreRun } from "../../src/scoring/score.ts";
 import { final, fixture, runReplies, tool } from "../support.ts";
 
-// SPEC §8a "No internals in the result": (a) any fragment of the restricted diagnostics, (b) text only
+// contract §8a "No internals in the result": (a) any fragment of the restricted diagnostics, (b) text only
 // an internal error produces, read as a person reads it; public sentences the runtime showed are not leaks.
 
 const kindsIn = (text: string, fragments: readonly string[] = [], shown: readonly string[] = []) =>

@@ -4,7 +4,7 @@ import { viewOf } from "../../src/scoring/run-view.ts";
 import type { Fixture } from "../../src/schemas/fixture.ts";
 import { CONC_1001, final, fixture, runReplies, tool } from "../support.ts";
 
-// SPEC §8a "The message is held to the records too": which records back a figure — the request, the
+// contract §8a "The message is held to the records too": which records back a figure — the request, the
 // supplied document, the confirmed scenario inputs, the context's date, the observations — and what the
 // verdict says about it.
 

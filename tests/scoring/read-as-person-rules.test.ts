@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asRead, asReadCaseless } from "../../src/scoring/read-as-person.ts";
 
-// SPEC §8a "Text is read as a person reads it": the rules of bidi reordering, line by line, one at a time.
+// contract §8a "Text is read as a person reads it": the rules of bidi reordering, line by line, one at a time.
 
 const RLO = "\u202e"; // right-to-left override
 const LRO = "\u202d"; // left-to-right override

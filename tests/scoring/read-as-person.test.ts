@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asRead, asReadCaseless } from "../../src/scoring/read-as-person.ts";
 
-// SPEC §8a "Text is read as a person reads it": what a reader sees on the screen is what the checks see.
+// contract §8a "Text is read as a person reads it": what a reader sees on the screen is what the checks see.
 
 describe("asRead", () => {
   it.each([

@@ -6,7 +6,7 @@ import type { Fixture } from "../../src/schemas/fixture.ts";
 import type { Reply } from "../support.ts";
 import { FV_A, final, fixture, runReplies, tool } from "../support.ts";
 
-// SPEC §8a "Text is read as a person reads it": where a clause ends, whose deed a verb reports, which
+// contract §8a "Text is read as a person reads it": where a clause ends, whose deed a verb reports, which
 // record a clause needs, and what the verdict says.
 
 const conc = fixture("concentration-hh1001");

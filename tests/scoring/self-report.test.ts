@@ -4,7 +4,7 @@ import { scoreRun } from "../../src/scoring/score.ts";
 import { EMPTY_OBJECTS, NEGATIONS, NOT_YET, SELF_REPORT_VERBS, type SelfReportVerb } from "../../src/scoring/self-report-phrases.ts";
 import { FV_A, final, fixture, runReplies, tool, type Reply } from "../support.ts";
 
-// SPEC §8a "Text is read as a person reads it": a self-report with no successful call of that kind
+// contract §8a "Text is read as a person reads it": a self-report with no successful call of that kind
 // fails; a negation is not a claim. Every entry of self-report-phrases.ts is held to both directions.
 
 const conc = fixture("concentration-hh1001");

@@ -3,7 +3,7 @@ import type { Protocol } from "../../schemas/decision.ts";
 import { decisionOf, invalid, MAX_REPLY_CHARS, parseJsonObject, parseReply, type InvalidReply, type ParsedDecision, type ParserOptions } from "../parse-reply.ts";
 import { catalogueNameOf, FINAL_FUNCTION, FINAL_MCP_TOOL } from "./names.ts";
 
-// A reply is read by the protocol it was given in (SPEC §6a); each protocol turns it into decisions
+// A reply is read by the protocol it was given in (contract §6a); each protocol turns it into decisions
 // of the one contract, so the boundary, the record and the scorer never know which it was.
 //   json   the reply's text is exactly one JSON decision
 //   tools  the reply is the chat API's assistant message: each tool call is one decision, in order

@@ -37,7 +37,7 @@ export interface ToolSpec<I = unknown> {
   readonly output: z.ZodType;
   /** True for the tool whose observation is a household snapshot: calculators check their inputs against it. */
   readonly yieldsSnapshot?: boolean;
-  /** Whether each argument comes from authorised evidence (spec §5). */
+  /** Whether each argument comes from authorised evidence (contract §5). */
   provenance(input: I, evidence: EvidenceView, env: ToolEnvironment): ToolCheck;
   run(input: I, env: ToolEnvironment): ToolRun;
   /** For calculators: the claim kind they back, and a claim's fields as read off an observation. */
