@@ -6,7 +6,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 
 /*
- * Independent oracles: each restates one rule of the SPEC in its own few lines and judges a run's
+ * Independent oracles: each restates one rule of the contract in its own few lines and judges a run's
  * records with it. They import types only, never the scorer's or the runtime's functions, so a bug in
  * the code they guard cannot hide by being used to check itself.
  */

@@ -16,7 +16,7 @@ export const AnnotationTarget = z.strictObject({
   /** The run's sealed digest when it had one: it then names exactly that run. */
   run_digest: z.string().nullable(),
   /**
-   * The head of the hash chain over the run's events (SPEC's integrity chain): the same for every
+   * The head of the hash chain over the run's events (the contract's integrity chain): the same for every
    * export, import and re-score of one run — unlike the digest, which covers the export time — and
    * different for another run of the same fixture and candidate. Absent in older files.
    */

@@ -80,7 +80,7 @@ const dropsAForgedField: CaseRuntime["run"] = async (options) => {
   return { ...record, result: { ...record.result, forgery_attempts: record.result.forgery_attempts.slice(1) } };
 };
 
-describe("the oracles state the SPEC's rules in their own words", () => {
+describe("the oracles state the contract's rules in their own words", () => {
   it("claim equality is JSON-number equality, with no tolerance (contract §8a)", () => {
     expect(sameJsonNumber(JSON.parse("3.34556394e6") as number, 3345563.94)).toBe(true);
     expect(sameJsonNumber(JSON.parse("3345563.940") as number, 3345563.94)).toBe(true);
