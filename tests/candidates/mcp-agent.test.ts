@@ -6,6 +6,7 @@ import { createRealClock, createVirtualClock } from "../../src/runtime/clock.ts"
 import { runEpisode } from "../../src/runtime/episode.ts";
 import { fixtureParts } from "../../src/runtime/fixture-environment.ts";
 import type { RunRecord } from "../../src/runtime/result.ts";
+import { scoreRun } from "../../src/scoring/score.ts";
 import { REFERENCE_BUDGET } from "../../src/schemas/budget.ts";
 import type { Fixture } from "../../src/schemas/fixture.ts";
 import { CONC_1001, FV_A, fixture } from "../support.ts";
@@ -121,7 +122,11 @@ describe("an agent that leaves or goes quiet", () => {
     const run = await record;
     expect(run.result).toMatchObject({ outcome: "unavailable", set_by: "runtime", policy_code: "agent_disconnected", message: expect.stringMatching(/agent closed its session/) });
     expect(isInfrastructureFailure(run)).toBe(false);
-    expect((await replayed(fx, run)).events).toEqual(run.events);
+    const replay = await replayed(fx, run);
+    expect(replay.events).toEqual(run.events);
+    // The live run's verdicts are the replay's: nothing of its diagnostics is in its result.
+    expect(scoreRun(run, fx)).toEqual(scoreRun(replay, fx));
+    expect(scoreRun(run, fx).find((v) => v.check === "no_internal_leak")?.status).toBe("pass");
   });
 
   it("an agent silent past the request timeout ends unavailable/agent_timeout, and a replay of the record ends so too", async () => {
@@ -135,7 +140,9 @@ describe("an agent that leaves or goes quiet", () => {
     expect(run.result).toMatchObject({ outcome: "unavailable", policy_code: "agent_timeout" });
     expect(isInfrastructureFailure(run)).toBe(false);
     expect(body(await agent.call({ name: "submit_final", arguments: FINAL }))).toMatchObject({ status: "ended", ending: "unavailable/agent_timeout" });
-    expect((await replayed(fx, run)).events).toEqual(run.events);
+    const replay = await replayed(fx, run);
+    expect(replay.events).toEqual(run.events);
+    expect(scoreRun(run, fx)).toEqual(scoreRun(replay, fx));
   });
 });
 

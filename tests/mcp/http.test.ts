@@ -1,5 +1,5 @@
 import { request } from "node:http";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -7,9 +7,11 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterEach, describe, expect, it } from "vitest";
 import { startMcp, type RunningMcp } from "../../src/cli/mcp.ts";
 import { main as verify } from "../../src/cli/verify.ts";
+import { bytesSource, importFile, MAX_IMPORT_BYTES } from "../../src/evaluation/import-pipeline.ts";
+import { sha256Sync } from "../../src/integrity/sha256-sync.ts";
 import { LiveMessage } from "../../src/schemas/live-session.ts";
 import { runCli } from "../cli/run-cli.ts";
-import { FV_A } from "../support.ts";
+import { FV_A, loadFixtures } from "../support.ts";
 
 const FINAL_FV = {
   outcome: "answered",
@@ -132,6 +134,9 @@ describe("npm run mcp -- --transport http: Streamable HTTP, one session per job,
     expect(cli.stdout).toMatch(/overall\s+2/);
     const verified = await runCli(verify, [out]);
     expect(verified).toMatchObject({ status: 0, stdout: expect.stringContaining("verified (2 runs)") });
+    // The workbench's import reads the same file: verified, and every run replayed to the same verdicts.
+    const imported = await importFile(bytesSource(readFileSync(out)), { fixtures: loadFixtures(), sha256: sha256Sync, maxWholeBytes: MAX_IMPORT_BYTES, onRun: () => undefined });
+    expect(imported).toMatchObject({ ok: true, kind: "suite", runs: 2, differing: 0, verification: { status: "verified" } });
   });
 
   it("only loopback hosts and origins are served, and an unknown session is not found", async () => {
