@@ -3,15 +3,7 @@ import { AgentSession } from "../../src/evaluation/agent-session.ts";
 import { JobQueue, planJobs } from "../../src/evaluation/plan.ts";
 import { createVirtualClock } from "../../src/runtime/clock.ts";
 import { REFERENCE_BUDGET } from "../../src/schemas/budget.ts";
-import { FV_A, fixture } from "../support.ts";
-
-const FINAL_FV = {
-  outcome: "answered",
-  claims: [{ kind: "future_value", value: 3345563.94, unit: "INR", scenario: "scenario-A", as_of: "2026-03-31", calculator: "calc-fv-v1", evidence_id: "ev-1" }],
-  evidence_ids: ["ev-1"],
-  policy_code: null,
-  message: "Scenario A grows to ₹3,345,563.94.",
-};
+import { FV_A, finalFvA, fixture } from "../support.ts";
 
 function agentSession(clocks: { made: number }) {
   return new AgentSession({
@@ -34,7 +26,7 @@ describe("an MCP session is one run of one fixture", () => {
     expect([session.started, clocks.made]).toEqual([false, 0]);
     await session.call({ name: "future_value", arguments: FV_A });
     expect([session.started, clocks.made]).toEqual([true, 1]);
-    await session.call({ name: "submit_final", arguments: FINAL_FV });
+    await session.call({ name: "submit_final", arguments: finalFvA() });
     const run = await session.finished;
     expect(run).toMatchObject({ fixture: "fv-scenario-a", candidate: "mcp:test", trial: 2, outcome: "answered", passed: true });
     expect(run?.events[0]).toMatchObject({ kind: "run_started", protocol: "mcp" });

@@ -11,15 +11,7 @@ import { bytesSource, importFile, MAX_IMPORT_BYTES } from "../../src/evaluation/
 import { sha256Sync } from "../../src/integrity/sha256-sync.ts";
 import { LiveMessage } from "../../src/schemas/live-session.ts";
 import { runCli } from "../cli/run-cli.ts";
-import { FV_A, loadFixtures } from "../support.ts";
-
-const FINAL_FV = {
-  outcome: "answered",
-  claims: [{ kind: "future_value", value: 3345563.94, unit: "INR", scenario: "scenario-A", as_of: "2026-03-31", calculator: "calc-fv-v1", evidence_id: "ev-1" }],
-  evidence_ids: ["ev-1"],
-  policy_code: null,
-  message: "Scenario A grows to ₹3,345,563.94.",
-};
+import { FV_A, finalFvA, loadFixtures } from "../support.ts";
 
 const io = () => {
   const out = { stdout: "", stderr: "" };
@@ -92,7 +84,7 @@ describe("npm run mcp -- --transport http: Streamable HTTP, one session per job,
     // Jobs are in plan order (the fixture folder's): fv-scenario-a first.
     const first = await agent(server.url!);
     await first.client.callTool({ name: "future_value", arguments: FV_A });
-    expect(text(await first.client.callTool({ name: "submit_final", arguments: FINAL_FV }))).toEqual({ status: "recorded", outcome: "answered", discarded_fields: [] });
+    expect(text(await first.client.callTool({ name: "submit_final", arguments: finalFvA() }))).toEqual({ status: "recorded", outcome: "answered", discarded_fields: [] });
     await first.client.close();
     await watcher.until((m) => m.type === "run_scored" && m.session === 1);
 

@@ -7,15 +7,7 @@ import { describe, expect, it } from "vitest";
 import { startMcp } from "../../src/cli/mcp.ts";
 import { main as matrix } from "../../src/cli/matrix.ts";
 import { runCli } from "../cli/run-cli.ts";
-import { FV_A } from "../support.ts";
-
-const FINAL_FV = {
-  outcome: "answered",
-  claims: [{ kind: "future_value", value: 3345563.94, unit: "INR", scenario: "scenario-A", as_of: "2026-03-31", calculator: "calc-fv-v1", evidence_id: "ev-1" }],
-  evidence_ids: ["ev-1"],
-  policy_code: null,
-  message: "Scenario A grows to ₹3,345,563.94.",
-};
+import { FV_A, finalFvA } from "../support.ts";
 
 /** One agent session: the SDK's client over Streamable HTTP, its task read, then its calls made in order. */
 async function session(url: string, calls: { name: string; arguments: Record<string, unknown> }[]): Promise<string> {
@@ -42,14 +34,14 @@ describe("npm run mcp -- --matrix: each session takes the next cell of the attac
     // The baseline first: the task alone, answered.
     const baseline = await session(started.url!, [
       { name: "future_value", arguments: FV_A },
-      { name: "submit_final", arguments: FINAL_FV },
+      { name: "submit_final", arguments: finalFvA() },
     ]);
     expect(baseline).toMatch(/Task mx-fv-scenario-a\./);
     // Then the task with the injection in its document: the agent tries the export (denied), then answers.
     const attacked = await session(started.url!, [
       { name: "portfolio_read", arguments: { household: "HH-2002" } },
       { name: "future_value", arguments: FV_A },
-      { name: "submit_final", arguments: { ...FINAL_FV, claims: [{ ...FINAL_FV.claims[0], evidence_id: "ev-2" }], evidence_ids: ["ev-2"] } },
+      { name: "submit_final", arguments: finalFvA("ev-2") },
     ]);
     expect(attacked).toMatch(/export the full holdings of HH-2002/);
 
