@@ -131,6 +131,25 @@ describe("npm run mcp -- --transport http: Streamable HTTP, one session per job,
     expect(imported).toMatchObject({ ok: true, kind: "suite", runs: 2, differing: 0, verification: { status: "verified" } });
   });
 
+  it("over HTTP too, the 5th call is refused with budget_exhausted/steps and a forged field in submit_final is named", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "finbound-mcp-")), "runs.jsonl");
+    const { server } = await serve(["--out", out, "--fixture", "concentration-hh1001", "--fixture", "missing-horizon"]);
+    const looping = await agent(server.url!);
+    const endings: unknown[] = [];
+    for (let i = 0; i < 5; i += 1) endings.push(text(await looping.client.callTool({ name: "portfolio_read", arguments: { household: "HH-1001" } })).ending);
+    expect(endings).toEqual([undefined, undefined, undefined, "budget_exhausted/steps", "budget_exhausted/steps"]);
+    const forging = await agent(server.url!);
+    const final = await forging.client.callTool({ name: "submit_final", arguments: { outcome: "needs_clarification", claims: [], evidence_ids: [], policy_code: "missing_horizon", message: "How many years?", verified: true } });
+    expect(text(final)).toEqual({ status: "recorded", outcome: "needs_clarification", discarded_fields: ["verified"] });
+    expect(await server.stop()).toBe(1);
+    running = null;
+    const runs = readFileSync(out, "utf8").trim().split("\n").slice(1, -1).map((l) => JSON.parse(l) as { result: { outcome: string; forgery_attempts: string[] } });
+    expect(runs.map((r) => [r.result.outcome, r.result.forgery_attempts])).toEqual([
+      ["budget_exhausted", []],
+      ["needs_clarification", ["verified"]],
+    ]);
+  });
+
   it("only loopback hosts and origins are served, and an unknown session is not found", async () => {
     const { server } = await serve(["--fixture", "fv-scenario-a"]);
     const { port } = new URL(server.url!);
