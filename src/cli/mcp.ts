@@ -144,7 +144,9 @@ export async function startMcp(argv: string[], io: CliIo, host: McpHost = {}): P
   if (transport.kind === "stdio" && jobs.length > 1) log(`stdio serves one session: only ${jobs[0]?.fixture} trial ${jobs[0]?.trial} of the plan's ${jobs.length} jobs will run (the rest are recorded as not run); use --transport http for a plan`);
   if (!values.out) log("no --out: runs are scored and summarised, but not kept");
 
-  const sink = values.out ? new RunSink({ format: "jsonl", out: values.out, exportFile: undefined, collectFile: undefined, plan, io }) : null;
+  // Opened once the server can take a session (nothing before can finish a run), so a port in use leaves no file behind.
+  let sink: RunSink | null = null;
+  const openSink = (): void => void (sink = values.out ? new RunSink({ format: "jsonl", out: values.out, exportFile: undefined, collectFile: undefined, plan, io }) : null);
   const runs: RunSummary[] = [];
   const cells: MatrixRunSummary[] = [];
   const live = transport.kind === "http" && values.events ? new LiveEvents() : null;
@@ -167,7 +169,10 @@ export async function startMcp(argv: string[], io: CliIo, host: McpHost = {}): P
   let endpoint: HttpEndpoint | null = null;
   let ended: Promise<void> = new Promise(() => undefined);
   if (transport.kind === "http") {
-    endpoint = await startHttpEndpoint({ agents, host: transport.host, port: transport.port, live });
+    endpoint = await startHttpEndpoint({ agents, host: transport.host, port: transport.port, live }).catch((error: unknown) => {
+      throw new UsageError(`cannot listen on ${transport.host}:${transport.port}${error instanceof Error && "code" in error ? ` (${String(error.code)})` : ""}`);
+    });
+    openSink();
     log(`serving ${endpoint.url} (${jobs.length} job(s))${endpoint.eventsUrl ? `; live events at ${endpoint.eventsUrl}` : ""}; stop with Ctrl-C or SIGTERM${values.out ? ` to seal ${values.out}` : ""}`);
   } else {
     const stdin = host.stdin ?? process.stdin;
@@ -176,6 +181,7 @@ export async function startMcp(argv: string[], io: CliIo, host: McpHost = {}): P
     ended = new Promise<void>((resolve) => (stdio.onclose = resolve)).then(() => agents.settled());
     // The SDK's stdio transport does not notice its input ending: the session closes when it does.
     stdin.once("end", () => void stdio.close());
+    openSink();
     await (agents.open() as NonNullable<ReturnType<AgentServer["open"]>>).connect(stdio);
   }
 

@@ -104,6 +104,15 @@ describe("an MCP agent's calls are decisions of the run, answered with what the 
     expect(endingName(await record)).toBe("invalid_output/not_a_decision");
   });
 
+  it("with --repair, a submit_final that is not a valid decision is answered with why, and the next call is taken", async () => {
+    const { agent, record } = session(fixture("missing-horizon"), { ...REFERENCE_BUDGET, repair: true });
+    const invalid = await agent.call({ name: "submit_final", arguments: { outcome: "needs_clarification" } });
+    expect([invalid.isError, body(invalid)]).toEqual([true, expect.objectContaining({ status: "invalid_output", code: "not_a_decision" })]);
+    const final = await agent.call({ name: "submit_final", arguments: { ...FINAL, outcome: "needs_clarification", policy_code: "missing_horizon" } });
+    expect(body(final)).toMatchObject({ status: "recorded", outcome: "needs_clarification" });
+    expect((await record).events.filter((e) => e.kind === "model_request").map((e) => e.kind === "model_request" && e.repair)).toEqual([false, true]);
+  });
+
   it("calls that arrive together are taken one at a time, in order, each one decision", async () => {
     const { agent, record } = session(fixture("concentration-hh1001"));
     const [read, ratio] = await Promise.all([agent.call({ name: "portfolio_read", arguments: { household: "HH-1001" } }), agent.call({ name: "concentration", arguments: CONC_1001 })]);

@@ -170,11 +170,14 @@ describe("npm run mcp -- --transport http: Streamable HTTP, one session per job,
 });
 
 describe("npm run mcp: usage", () => {
-  it("refuses options of the other transport, a missing port and an empty shard, with exit 2", async () => {
+  it("refuses options of the other transport, a missing port, an empty shard and a port in use, with exit 2", async () => {
     const { main } = await import("../../src/cli/mcp.ts");
     expect(await runCli(main, ["--events"])).toMatchObject({ status: 2, stderr: expect.stringContaining("--events is an option of --transport http") });
     expect(await runCli(main, ["--transport", "http"])).toMatchObject({ status: 2, stderr: expect.stringContaining("needs --port N") });
     expect(await runCli(main, ["--fixture", "fv-scenario-a", "--shard", "2/2"])).toMatchObject({ status: 2, stderr: expect.stringContaining("holds no job") });
     expect(await runCli(main, ["--task", "x"])).toMatchObject({ status: 2, stderr: expect.stringContaining("add --matrix") });
+    const { server } = await serve(["--fixture", "fv-scenario-a"]);
+    const taken = await runCli(main, ["--transport", "http", "--port", new URL(server.url!).port, "--fixture", "fv-scenario-a"]);
+    expect(taken).toMatchObject({ status: 2, stderr: expect.stringContaining("(EADDRINUSE)") });
   });
 });
