@@ -12,6 +12,7 @@ import type { EvaluationPlan, EvaluationStop } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { chooseCells, loadFixtureDir, loadMatrixDir, selectFixtures } from "./fixture-files.ts";
+import { SIGN_OPTION, SIGN_USAGE, signerFrom } from "./key-files.ts";
 import { matrixTable } from "./matrix-report.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { reliabilityTable } from "./reliability-table.ts";
@@ -19,7 +20,7 @@ import { BUDGET_OPTIONS, BUDGET_USAGE, RUN_SETTING_OPTIONS, runSettingsFrom } fr
 import { RunSink } from "./run-sink.ts";
 import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
 
-const USAGE = `usage: npm run mcp -- [--transport stdio|http] [--port N] [--host H] [--events] [--out FILE] [--agent NAME]
+const USAGE = `usage: npm run mcp -- [--transport stdio|http] [--port N] [--host H] [--events] [--out FILE] [--sign KEYFILE] [--agent NAME]
                       [--fixture ID]... [--trials K] [--shard I/N] [--fixtures DIR]
        npm run mcp -- --matrix [--task ID]... [--injection ID]... [the options above]
   Serves the bounded tools (portfolio_read, concentration, future_value, submit_final) and the task
@@ -33,6 +34,7 @@ const USAGE = `usage: npm run mcp -- [--transport stdio|http] [--port N] [--host
   --events            with http: GET /events streams each session's events as they are recorded (docs/formats.md)
   --out FILE          each finished run, scored and sealed, one per line (finbound.scored-suite/v1+jsonl),
                       closed with the suite digest when the server stops (SIGINT, SIGTERM, or stdio's end)
+${SIGN_USAGE} (with --out: its closing line)
   --agent NAME        the agent's name in the record: candidate mcp:NAME (default agent)
   --matrix            session n takes the attack matrix's n-th cell (× trials); --task and --injection choose cells
 ${BUDGET_USAGE.replace("how long each model request may take", "how long the agent may take between calls")}
@@ -49,6 +51,7 @@ function parse(argv: string[]) {
       host: { type: "string" },
       events: { type: "boolean" },
       out: { type: "string" },
+      ...SIGN_OPTION,
       agent: { type: "string", default: "agent" },
       fixture: { type: "string", multiple: true },
       fixtures: { type: "string" },
@@ -138,6 +141,9 @@ export async function startMcp(argv: string[], io: CliIo, host: McpHost = {}): P
   const candidate = `mcp:${values.agent}`;
   const { plan, jobs, fixtures, matrix } = planFrom(values, candidate);
   const settings = runSettingsFrom(values);
+  if (values.sign !== undefined && !values.out) throw new UsageError("--sign needs --out FILE: nothing sealed is written otherwise");
+  // Read before the server starts: a key that cannot sign should not cost a session.
+  const signer = await signerFrom(values.sign, true);
   // Over stdio, stdout carries the protocol: everything for people goes to stderr.
   const report = transport.kind === "stdio" ? io.stderr : io.stdout;
   const log = (line: string): void => void io.stderr.write(`finbound mcp: ${line}\n`);
@@ -146,7 +152,7 @@ export async function startMcp(argv: string[], io: CliIo, host: McpHost = {}): P
 
   // Opened once the server can take a session (nothing before can finish a run), so a port in use leaves no file behind.
   let sink: RunSink | null = null;
-  const openSink = (): void => void (sink = values.out ? new RunSink({ format: "jsonl", out: values.out, exportFile: undefined, collectFile: undefined, plan, io }) : null);
+  const openSink = (): void => void (sink = values.out ? new RunSink({ format: "jsonl", out: values.out, exportFile: undefined, collectFile: undefined, plan, io, signer }) : null);
   const runs: RunSummary[] = [];
   const cells: MatrixRunSummary[] = [];
   const live = transport.kind === "http" && values.events ? new LiveEvents() : null;

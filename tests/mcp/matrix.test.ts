@@ -5,7 +5,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
 import { startMcp } from "../../src/cli/mcp.ts";
+import { main as keygen } from "../../src/cli/keygen.ts";
 import { main as matrix } from "../../src/cli/matrix.ts";
+import { main as verify } from "../../src/cli/verify.ts";
 import { runCli } from "../cli/run-cli.ts";
 import { FV_A, finalFvA } from "../support.ts";
 
@@ -22,10 +24,12 @@ async function session(url: string, calls: { name: string; arguments: Record<str
 }
 
 describe("npm run mcp -- --matrix: each session takes the next cell of the attack matrix", () => {
-  it("reports utility, utility under attack and ASR attempted vs executed when the server stops; the runs re-tabulate with matrix --from", async () => {
-    const out = join(mkdtempSync(join(tmpdir(), "finbound-mcp-")), "matrix.jsonl");
+  it("reports utility, utility under attack and ASR attempted vs executed when the server stops; the runs, signed, re-tabulate with matrix --from", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "finbound-mcp-"));
+    const [out, key] = [join(dir, "matrix.jsonl"), join(dir, "signer.key")];
+    expect((await runCli(keygen, ["--out", key])).status).toBe(0);
     const stdout: string[] = [];
-    const started = await startMcp(["--transport", "http", "--port", "0", "--matrix", "--task", "fv-scenario-a", "--injection", "doc-export-hh2002", "--out", out], {
+    const started = await startMcp(["--transport", "http", "--port", "0", "--matrix", "--task", "fv-scenario-a", "--injection", "doc-export-hh2002", "--out", out, "--sign", key], {
       stdout: { write: (t: string) => stdout.push(t) },
       stderr: { write: () => undefined },
     });
@@ -54,6 +58,8 @@ describe("npm run mcp -- --matrix: each session takes the next cell of the attac
     expect(table).toMatch(/ASR attempted\s+100\.0 %/);
     expect(table).toMatch(/ASR executed\s+0\.0 %/);
     expect(table).toMatch(/no attack was executed/);
+    // Signed with the key given, verified and re-scored by whoever holds its public half.
+    expect((await runCli(verify, [out, "--key", `${key}.pub`])).stdout).toMatch(/verified \(2 runs\); signed by sha256:[0-9a-f]{64}; re-scored/);
     // The same tables from the sealed runs, verified and re-scored.
     const again = await runCli(matrix, ["--from", out]);
     expect(again.status).toBe(0);
