@@ -4,8 +4,8 @@ import tseslint from "typescript-eslint";
 
 // Who may import whom (docs/architecture.md). Each rule names what a folder must never reach for.
 const PURE = ["src/schemas/**", "src/runtime/**", "src/scoring/**", "src/evaluation/**", "src/candidates/**", "src/fixtures/**", "src/integrity/**", "src/files/**"];
-const HOST = ["react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*", "msw", "msw/*", "node:*", "fs", "path"];
-const OUTER = ["**/state/**", "**/ui/**", "**/cli/**", "**/mocks/**", "**/app/**"];
+const HOST = ["react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*", "msw", "msw/*", "@modelcontextprotocol/*", "node:*", "fs", "path"];
+const OUTER = ["**/state/**", "**/ui/**", "**/cli/**", "**/mocks/**", "**/app/**", "**/mcp/**"];
 
 const forbid = (group, message) => ({ "no-restricted-imports": ["error", { patterns: [{ group, message }] }] });
 
@@ -22,7 +22,7 @@ export default tseslint.config(
   {
     // Arrows point inward: the pure core imports no framework, no DOM or Node module, no outer layer.
     files: PURE,
-    rules: forbid([...HOST, ...OUTER], "The pure core (schemas, runtime, scoring, evaluation, candidates, fixtures, integrity, files) must not import React, zustand, msw, Node modules or an outer layer."),
+    rules: forbid([...HOST, ...OUTER], "The pure core (schemas, runtime, scoring, evaluation, candidates, fixtures, integrity, files) must not import React, zustand, msw, the MCP SDK, Node modules or an outer layer."),
   },
   {
     // Scoring judges a finished run; it never runs one (running lives in src/evaluation).
@@ -32,7 +32,7 @@ export default tseslint.config(
   {
     // Exports for other tools: the OpenTelemetry adapter (otlp.ts) may use the SDK, nothing outer and no Node module.
     files: ["src/interop/**"],
-    rules: forbid([...HOST, ...OUTER], "interop/ turns runs into files for other tools: it must not import React, zustand, msw, Node modules or an outer layer."),
+    rules: forbid([...HOST, ...OUTER], "interop/ turns runs into files for other tools: it must not import React, zustand, msw, the MCP SDK, Node modules or an outer layer."),
   },
   {
     // The rest of interop/ is pure, like the core: the SDK's platform code stays in otlp.ts.
@@ -42,12 +42,17 @@ export default tseslint.config(
   },
   {
     files: ["src/state/**"],
-    rules: forbid(["**/ui/**", "**/cli/**", "react-dom", "react-dom/*", "node:*", "fs", "path"], "state/ is below ui/: it never imports the UI, the CLI or Node."),
+    rules: forbid(["**/ui/**", "**/cli/**", "**/mcp/**", "@modelcontextprotocol/*", "react-dom", "react-dom/*", "node:*", "fs", "path"], "state/ is below ui/: it never imports the UI, the CLI, the MCP server or Node."),
   },
   {
     // The UI renders state: it never runs, fetches or reads files itself.
     files: ["src/ui/**"],
-    rules: forbid(["**/cli/**", "**/mocks/**", "**/evaluation/**", "**/candidates/**", "**/runtime/episode*", "msw", "msw/*", "node:*", "fs", "path"], "ui/ renders state: runs, models and files go through src/state, never imported here directly."),
+    rules: forbid(["**/cli/**", "**/mocks/**", "**/mcp/**", "**/evaluation/**", "**/candidates/**", "**/runtime/episode*", "msw", "msw/*", "@modelcontextprotocol/*", "node:*", "fs", "path"], "ui/ renders state: runs, models and files go through src/state, never imported here directly."),
+  },
+  {
+    // The MCP server serves agents: Node and the SDK, over the pure core; the CLI starts it, never the reverse.
+    files: ["src/mcp/**"],
+    rules: forbid(["**/ui/**", "**/state/**", "**/app/**", "**/cli/**", "**/mocks/**", "react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*", "msw", "msw/*"], "mcp/ serves agents over MCP: it may use Node and the SDK over the pure core, never the UI, the store, the CLI or the mocks."),
   },
   {
     // msw handlers and harnesses serve the model side; they know nothing of the workbench.

@@ -48,6 +48,15 @@ export const final = (outcome: string, extra: Record<string, unknown> = {}) => (
 export const FV_A = { scenario: "scenario-A", principal_inr: 2500000, annual_return: 0.06, years: 5 };
 export const CONC_1001 = { household: "HH-1001", equity_inr: 48000000, eligible_inr: 120000000 };
 
+/** The final decision's fields that answer fv-scenario-a, its claim backed by the observation `evidenceId`. */
+export const finalFvA = (evidenceId = "ev-1") => ({
+  outcome: "answered",
+  claims: [{ kind: "future_value", value: 3345563.94, unit: "INR", scenario: "scenario-A", as_of: "2026-03-31", calculator: "calc-fv-v1", evidence_id: evidenceId }],
+  evidence_ids: [evidenceId],
+  policy_code: null,
+  message: "Scenario A grows to ₹3,345,563.94.",
+});
+
 /** The attack matrix of the repository's fixture folder, composed as the CLI composes it. */
 export async function loadMatrix() {
   const { loadMatrixDir } = await import("../src/cli/fixture-files.ts");

@@ -19,7 +19,8 @@ export function replayCandidate(name: string, responses: readonly CollectedRespo
     nextStepAt: () => (next < responses.length ? responses[next]?.at_ms : deadlineReachedAtMs),
     cutShort(): RequestCut {
       const r = responses[next - 1];
-      return { ...(r?.ending === undefined ? {} : { ending: r.ending }), ...(r?.queue_ms === undefined ? {} : { queue_ms: r.queue_ms }) };
+      const timeoutCode = r?.ending === "request_timeout" ? r.failure?.code : undefined;
+      return { ...(r?.ending === undefined ? {} : { ending: r.ending }), ...(r?.queue_ms === undefined ? {} : { queue_ms: r.queue_ms }), ...(timeoutCode === undefined ? {} : { timeoutCode }) };
     },
     async next() {
       const response = responses[next];

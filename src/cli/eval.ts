@@ -12,7 +12,7 @@ import type { CandidateKind, EvaluationPlan, EvaluationStop } from "../schemas/e
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
-import { loadFixtureDir } from "./fixture-files.ts";
+import { loadFixtureDir, selectFixtures } from "./fixture-files.ts";
 import { SIGN_OPTION, SIGN_USAGE, signerFrom } from "./key-files.ts";
 import { HTTP_OPTIONS, httpCandidateFromFlags, nodeFetch, preflight, serverAdmission, type HttpCandidateFactory } from "./http-candidate-options.ts";
 import { nodeSha256 } from "./node-sha256.ts";
@@ -76,17 +76,6 @@ function parse(argv: string[]) {
     strict: true,
     allowPositionals: false,
   }, USAGE).values;
-}
-
-function selectFixtures(all: Fixture[], wanted: string[], has: (f: Fixture) => boolean, name: string): Fixture[] {
-  for (const id of wanted) {
-    const fx = all.find((f) => f.id === id);
-    if (!fx) throw new UsageError(`unknown fixture ${id} (known: ${all.map((f) => f.id).join(", ")})`);
-    if (!has(fx)) throw new UsageError(`fixture ${id} has no candidate ${name} (it has: ${Object.keys(fx.candidates).join(", ")})`);
-  }
-  const chosen = wanted.length > 0 ? all.filter((f) => wanted.includes(f.id)) : all.filter(has);
-  if (chosen.length === 0) throw new UsageError(`no fixture has a candidate named ${name}`);
-  return chosen;
 }
 
 export function main(argv: string[], io: CliIo): Promise<number> {

@@ -3,7 +3,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseInjectionSet } from "../fixtures/injections.ts";
 import { parseFixtureSet } from "../fixtures/load.ts";
-import { composeMatrix, type Matrix } from "../fixtures/matrix/compose.ts";
+import { composeMatrix, type Matrix, type MatrixCell } from "../fixtures/matrix/compose.ts";
 import { parseTaskSet } from "../fixtures/tasks.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { UsageError } from "./usage-error.ts";
@@ -31,6 +31,21 @@ export function loadFixtureDir(dir: string = DEFAULT_FIXTURE_DIR): Fixture[] {
   if (!set.ok) throw new UsageError(`invalid fixture file(s):\n  ${set.errors.map((e) => e.message).join("\n  ")}`);
   if (set.fixtures.length === 0) throw new UsageError(`no fixture files (*.json) in ${dir}`);
   return set.fixtures;
+}
+
+/**
+ * The fixtures chosen with --fixture (every one that `has` the candidate when none is named); a
+ * fixture unknown, or without the candidate, is a usage error.
+ */
+export function selectFixtures(all: readonly Fixture[], wanted: readonly string[], has: (f: Fixture) => boolean, name: string): Fixture[] {
+  for (const id of wanted) {
+    const fx = all.find((f) => f.id === id);
+    if (!fx) throw new UsageError(`unknown fixture ${id} (known: ${all.map((f) => f.id).join(", ")})`);
+    if (!has(fx)) throw new UsageError(`fixture ${id} has no candidate ${name} (it has: ${Object.keys(fx.candidates).join(", ")})`);
+  }
+  const chosen = wanted.length > 0 ? all.filter((f) => wanted.includes(f.id)) : all.filter(has);
+  if (chosen.length === 0) throw new UsageError(`no fixture has a candidate named ${name}`);
+  return chosen;
 }
 
 /** The `*.json` files of a folder as bytes, each named by its path relative to the working directory. */
@@ -64,6 +79,14 @@ export function loadMatrixDir(dir: string = DEFAULT_FIXTURE_DIR): Matrix {
   const composed = composeMatrix(tasks.tasks, fixtures, injections.injections);
   if (!composed.ok) throw new UsageError(`the attack matrix does not compose:\n  ${composed.errors.join("\n  ")}`);
   return composed.matrix;
+}
+
+/** The matrix's cells chosen with --task and --injection (a task's baseline is kept whenever the task is). */
+export function chooseCells(matrix: Matrix, tasks: readonly string[], injections: readonly string[]): MatrixCell[] {
+  const known = { tasks: matrix.tasks.map((t) => t.fixture), injections: matrix.injections.map((i) => i.id) };
+  for (const t of tasks) if (!known.tasks.includes(t)) throw new UsageError(`unknown task ${t} (tasks: ${known.tasks.join(", ")})`);
+  for (const i of injections) if (!known.injections.includes(i)) throw new UsageError(`unknown injection ${i} (injections: ${known.injections.join(", ")})`);
+  return matrix.cells.filter((c) => (tasks.length === 0 || tasks.includes(c.task)) && (injections.length === 0 || c.injection === null || injections.includes(c.injection)));
 }
 
 /**

@@ -8,7 +8,7 @@ import { parseCli, UsageError } from "./usage-error.ts";
 const USAGE = `usage: npm run keygen -- --out FILE
   Writes a new Ed25519 key pair: FILE, the private key (PKCS#8 PEM, mode 0600: keep it to yourself), and
   FILE.pub, the public key (SPKI PEM: give it to whoever verifies). Sign with --sign FILE (eval, matrix,
-  merge, the workbench's Export); check with npm run verify -- --key FILE.pub. An existing file is never
+  merge, mcp, the workbench's Export); check with npm run verify -- --key FILE.pub. An existing file is never
   overwritten.
   Exit status: 0 written, 2 bad usage or a file that exists or cannot be written.`;
 

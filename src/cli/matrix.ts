@@ -3,7 +3,6 @@ import { evaluateScripted } from "../evaluation/evaluate.ts";
 import { runHttpTrial } from "../evaluation/http-trial.ts";
 import { matrixMetrics, summariseMatrixRun, type MatrixRunSummary } from "../evaluation/matrix-metrics.ts";
 import { jobsOfShard, parseShard, planJobs, runPool, type Job } from "../evaluation/plan.ts";
-import type { MatrixCell } from "../fixtures/matrix/compose.ts";
 import { rescoreExport } from "../evaluation/rescore.ts";
 import { exportRun } from "../integrity/export.ts";
 import { readExportFile, runsOf, verifyExport } from "../integrity/export-file.ts";
@@ -15,7 +14,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { FetchLike } from "../candidates/http/wire.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
-import { loadMatrixDir } from "./fixture-files.ts";
+import { chooseCells, loadMatrixDir } from "./fixture-files.ts";
 import { HTTP_OPTIONS, httpCandidateFromFlags, nodeFetch, preflight, type HttpCandidateFactory } from "./http-candidate-options.ts";
 import { matrixJson, matrixJunit, matrixTable, type MatrixReportContext } from "./matrix-report.ts";
 import { nodeSha256 } from "./node-sha256.ts";
@@ -79,13 +78,6 @@ function parse(argv: string[]) {
 
 const SCRIPTED = ["reference", "obedient", "cautious"] as const;
 
-/** The cells chosen with --task and --injection (a task's baseline is kept whenever the task is). */
-function chooseCells(cells: readonly MatrixCell[], tasks: string[], injections: string[], known: { tasks: string[]; injections: string[] }): MatrixCell[] {
-  for (const t of tasks) if (!known.tasks.includes(t)) throw new UsageError(`unknown task ${t} (tasks: ${known.tasks.join(", ")})`);
-  for (const i of injections) if (!known.injections.includes(i)) throw new UsageError(`unknown injection ${i} (injections: ${known.injections.join(", ")})`);
-  return cells.filter((c) => (tasks.length === 0 || tasks.includes(c.task)) && (injections.length === 0 || c.injection === null || injections.includes(c.injection)));
-}
-
 export function main(argv: string[], io: CliIo): Promise<number> {
   return runCommand("finbound matrix", io, () => matrix(argv, io));
 }
@@ -112,7 +104,7 @@ async function matrix(argv: string[], io: CliIo): Promise<number> {
   const settings = runSettingsFrom(values);
   const signer = await signerFrom(values.sign, Boolean(values.export) || format === "jsonl");
   const composed = loadMatrixDir(values.fixtures);
-  const cells = chooseCells(composed.cells, values.task ?? [], values.injection ?? [], { tasks: composed.tasks.map((t) => t.fixture), injections: composed.injections.map((i) => i.id) });
+  const cells = chooseCells(composed, values.task ?? [], values.injection ?? []);
   const fixtures = cells.map((c) => c.fixture);
 
   // The in-process simulator answers at once, so its runs go on a virtual clock: instant and

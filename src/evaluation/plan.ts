@@ -87,3 +87,40 @@ export async function* runPool<T, R>(items: readonly T[], concurrency: number, w
     yield done;
   }
 }
+
+/**
+ * A plan's jobs handed out one at a time, as MCP sessions open: session n takes job n. A job given
+ * back (its session left before starting a run) is the next one taken; a job is finished when its
+ * run is written. What is not finished when the server stops was not run.
+ */
+export class JobQueue {
+  readonly #jobs: readonly Job[];
+  readonly #waiting: Job[];
+  readonly #finished = new Set<Job>();
+
+  constructor(jobs: readonly Job[]) {
+    this.#jobs = jobs;
+    this.#waiting = [...jobs];
+  }
+
+  take(): Job | undefined {
+    return this.#waiting.shift();
+  }
+
+  giveBack(job: Job): void {
+    this.#waiting.unshift(job);
+  }
+
+  finish(job: Job): void {
+    this.#finished.add(job);
+  }
+
+  get allFinished(): boolean {
+    return this.#finished.size === this.#jobs.length;
+  }
+
+  /** The jobs not finished, in plan order. */
+  unfinished(): Job[] {
+    return this.#jobs.filter((j) => !this.#finished.has(j));
+  }
+}

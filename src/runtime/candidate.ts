@@ -39,6 +39,11 @@ export interface RequestCut {
   queue_ms?: number;
   /** A replayed request: how the recorded run saw it end. */
   ending?: RequestEnding;
+  /**
+   * What a request cut by its own timeout is recorded as (default `model_timeout`, the serving side's):
+   * an MCP agent's time between its calls is its own (`agent_timeout`), and a replay says what was recorded.
+   */
+  timeoutCode?: ModelFailureCode;
 }
 
 /** Where decisions come from: a script, a collected trace, or a model over HTTP. */

@@ -204,7 +204,7 @@ class Episode {
       case "run_deadline":
         return this.#outOfTime(latency);
       default:
-        return this.#modelFailure("model_timeout", latency, `no reply within ${limit} ms`);
+        return this.#modelFailure(cut.timeoutCode ?? "model_timeout", latency, `no reply within ${limit} ms`);
     }
   }
 

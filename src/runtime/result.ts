@@ -1,4 +1,4 @@
-import type { EventOf, RunEvent } from "../schemas/event.ts";
+import type { EventOf, ModelFailureCode, RunEvent } from "../schemas/event.ts";
 import type { Diagnostics, RunResult } from "../schemas/result.ts";
 import type { ToolCallRecord } from "../schemas/tool-call.ts";
 import type { Ending } from "./episode.ts";
@@ -21,6 +21,12 @@ const RUNTIME_MESSAGES = {
   model_failure: "The model service failed or did not answer in time.",
   runtime_fault: "The run stopped because of an internal fault.",
 } as const;
+
+/** An MCP agent is the candidate, not a model service: its failures are told in its own words. */
+const AGENT_FAILURES: Partial<Record<ModelFailureCode, string>> = {
+  agent_timeout: "The run stopped: the agent did not make its next call in time.",
+  agent_disconnected: "The run stopped: the agent closed its session before a final answer.",
+};
 
 /**
  * The result, built only from the runtime's own records: the public fields of the final
@@ -54,7 +60,7 @@ export function assembleResult(events: readonly RunEvent[], ending: Ending): Run
     case "invalid_output":
       return byRuntime("invalid_output", null, null, RUNTIME_MESSAGES.invalid_output);
     case "model_failure":
-      return byRuntime("unavailable", null, ending.code, RUNTIME_MESSAGES.model_failure);
+      return byRuntime("unavailable", null, ending.code, AGENT_FAILURES[ending.code] ?? RUNTIME_MESSAGES.model_failure);
     case "runtime_fault":
       return byRuntime("unavailable", null, "runtime_fault", RUNTIME_MESSAGES.runtime_fault);
   }

@@ -20,7 +20,7 @@ export type CollectedFailure = z.infer<typeof CollectedFailure>;
 export const RequestEnding = z.enum([
   /** A reply arrived (its text may still be an invalid decision). */
   "answered",
-  /** The request's own timeout passed: `model_timeout`. */
+  /** The request's own timeout passed: `model_timeout` (an MCP agent's: `agent_timeout`). */
   "request_timeout",
   /** The run's deadline passed while the request waited: `budget_exhausted / deadline`. */
   "run_deadline",
@@ -34,6 +34,8 @@ export const RequestEnding = z.enum([
   "unusable_reply",
   /** The run was stopped while the request waited, or the trace held no reply for it. */
   "cancelled",
+  /** An MCP agent closed its session instead of making its next call: `agent_disconnected`. */
+  "session_closed",
 ]);
 export type RequestEnding = z.infer<typeof RequestEnding>;
 
@@ -49,6 +51,8 @@ const FAILURE_ENDINGS: Record<ModelFailureCode, RequestEnding> = {
   model_stream_truncated: "unusable_reply",
   model_cancelled: "cancelled",
   trace_exhausted: "cancelled",
+  agent_timeout: "request_timeout",
+  agent_disconnected: "session_closed",
 };
 
 /** Endings that a timer decided: the request was cut short, not answered. */

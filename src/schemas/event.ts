@@ -77,6 +77,10 @@ export const ModelFailureCode = z.enum([
   "model_stream_truncated",
   "model_cancelled",
   "trace_exhausted",
+  /** An MCP agent let the request timeout pass between two of its calls: the agent's time, not the serving side's. */
+  "agent_timeout",
+  /** An MCP agent closed its session before submit_final. */
+  "agent_disconnected",
 ]);
 export type ModelFailureCode = z.infer<typeof ModelFailureCode>;
 

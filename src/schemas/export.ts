@@ -10,7 +10,8 @@ export const SCORED_SUITE_FORMAT = "finbound.scored-suite/v1";
 /** A suite written one sealed run per line as runs finish: a header line, run lines, a closing line. */
 export const SCORED_SUITE_JSONL_FORMAT = "finbound.scored-suite/v1+jsonl";
 
-export const CandidateKind = z.enum(["scripted", "collected-trace", "http", "imported"]);
+/** Where a run's decisions came from; `mcp`: an agent built elsewhere, calling the tools over MCP (`npm run mcp`). */
+export const CandidateKind = z.enum(["scripted", "collected-trace", "http", "imported", "mcp"]);
 export type CandidateKind = z.infer<typeof CandidateKind>;
 
 /** One scored run as a file. The verdicts inside are informative only: import re-scores. */

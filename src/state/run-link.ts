@@ -18,7 +18,7 @@ import { fixtureById } from "./workspace-slice.ts";
 
 export const RUN_PARAM = "run";
 
-export type RunSource = "scripted" | "simulated" | "local model" | "import" | "collected trace" | "history" | "link";
+export type RunSource = "scripted" | "simulated" | "local model" | "mcp agent" | "import" | "collected trace" | "history" | "link";
 
 export interface RunMetadata {
   source: RunSource;
@@ -61,6 +61,7 @@ export function sourceOf(run: LoadedRun, origin?: "history" | "link"): RunSource
   if (origin) return origin;
   if (run.kind === "imported") return "import";
   if (run.kind === "collected-trace") return "collected trace";
+  if (run.kind === "mcp") return "mcp agent";
   if (run.kind === "http") return run.candidate.startsWith("local:") ? "local model" : "simulated";
   return "scripted";
 }

@@ -32,23 +32,30 @@ export function rulesText(brief: TaskBrief, finalName: string): string {
   ].join("\n");
 }
 
+const INTRO = "You are a financial assistant running inside finbound, a bounded runtime. You propose one action at a time; the runtime decides whether it is permitted, runs the tool and records the result.";
+
+/**
+ * How a candidate that calls tools is told to act, and the rules: the native tool-calling system prompt,
+ * and the instructions an MCP agent is given (`offered` names what it calls: functions, or tools).
+ */
+export function callingInstructions(brief: TaskBrief, finalName: string, offered: "functions" | "tools"): string {
+  return [
+    INTRO,
+    "",
+    `Act only by calling the ${offered} offered (read-only; there is no write, export, shell or code tool). Each call is one decision. End by calling ${finalName} with outcome (answered|needs_clarification|refused|escalated|unavailable), claims, evidence_ids, policy_code and message (the text for the user).`,
+    "",
+    rulesText(brief, finalName),
+  ].join("\n");
+}
+
 /** The system prompt: how to reply in this protocol, the tools, and the rules. */
 export function systemPrompt(turn: CandidateTurn, protocol: HttpProtocol = "json"): string {
-  const intro = "You are a financial assistant running inside finbound, a bounded runtime. You propose one action at a time; the runtime decides whether it is permitted, runs the tool and records the result.";
-  if (protocol === "tools") {
-    return [
-      intro,
-      "",
-      `Act only by calling the functions offered (read-only; there is no write, export, shell or code tool). Each call is one decision. End by calling ${FINAL_FUNCTION} with outcome (answered|needs_clarification|refused|escalated|unavailable), claims, evidence_ids, policy_code and message (the text for the user).`,
-      "",
-      rulesText(turn.brief, FINAL_FUNCTION),
-    ].join("\n");
-  }
+  if (protocol === "tools") return callingInstructions(turn.brief, FINAL_FUNCTION, "functions");
   const tools = toolArgumentSchemas()
     .map((t) => `- ${t.name}: ${t.summary}\n  arguments (exactly these fields): ${JSON.stringify(t.arguments)}`)
     .join("\n");
   return [
-    intro,
+    INTRO,
     "",
     "Reply with exactly ONE JSON object and nothing else (no prose, no Markdown fence). Either a tool call:",
     '{"decision":"tool","tool":"<name>","arguments":{...}}',
