@@ -5,7 +5,7 @@ import type { RunRecord } from "../runtime/result.ts";
 import type { EventOf } from "../schemas/event.ts";
 import { callingInstructions, taskText } from "./http/conversation.ts";
 
-// An agent built elsewhere, speaking MCP (SPEC §6a): each `tools/call` it sends is one reply of the run,
+// An agent built elsewhere, speaking MCP (contract §6a): each `tools/call` it sends is one reply of the run,
 // handed to the runtime as it arrives, and answered with what the runtime recorded of it. The agent
 // writes no evidence: its call is read by the `mcp` protocol like any reply, and the answer comes from
 // the transcript and the run's record, never from anything the agent said.

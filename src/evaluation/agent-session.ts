@@ -26,7 +26,7 @@ export interface AgentSessionOptions {
 }
 
 /**
- * One MCP session, one run of one fixture (SPEC §6a). The agent may read its task for as long as it
+ * One MCP session, one run of one fixture (contract §6a). The agent may read its task for as long as it
  * likes; its first `tools/call` starts the run, which is an ordinary episode of an MCP candidate under
  * the session's budget, and every call passes the same boundary. The run is scored when it ends.
  */
