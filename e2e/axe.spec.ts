@@ -53,6 +53,9 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 
     await expect(page.getByTestId("trials-status")).toHaveText(/^2 trial runs of .* done\.$/, { timeout: 60_000 });
     await expect(page.getByTestId("chart-pass-k").locator("svg.recharts-surface").first()).toBeVisible();
     await expectAccessible(page, "suite with pass^k");
+    await page.getByRole("button", { name: "One chart per fixture" }).click();
+    await expect(page.getByTestId("passk-multiples")).toBeVisible();
+    await expectAccessible(page, "suite with pass^k, one chart per fixture");
 
     await openTab(page, "Matrix");
     await expect(page.getByTestId("attack-matrix")).toBeVisible();
