@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { blockingViolations, violationsOf } from "./axe.ts";
-import { expect, openRun, test } from "./fixtures.ts";
+import { expect, openRun, startTrials, test } from "./fixtures.ts";
 
 // axe-core over every view, filled with what an analyst would have there, on a laptop and a phone:
 // no serious or critical violation, and each view has its <main> landmark.
@@ -45,11 +45,7 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 
     await expectAccessible(page, "compare suites");
 
     // Trials replace the suite: after the compare, whose runs came from it.
-    await openTab(page, "Suite");
-    const trials = page.getByRole("region", { name: "Trials" });
-    await trials.getByLabel("fixtures").selectOption("selected");
-    await trials.getByLabel("K (trials)").fill("2");
-    await trials.getByRole("button", { name: "Run 2 trials" }).click();
+    await startTrials(page, { k: 2, fixtures: "selected" });
     await expect(page.getByTestId("trials-status")).toHaveText(/^2 trial runs of .* done\.$/, { timeout: 60_000 });
     await expect(page.getByTestId("chart-pass-k").locator("svg.recharts-surface").first()).toBeVisible();
     await expectAccessible(page, "suite with pass^k");

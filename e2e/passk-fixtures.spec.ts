@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Locator } from "@playwright/test";
-import { expect, shot, test } from "./fixtures.ts";
+import { expect, shot, startTrials, test } from "./fixtures.ts";
 
 // pass^k over every fixture: more curves than colours, so one is told from the others by pointing
 // at it (its legend entry or table row, by mouse or keyboard) or by drawing each on its own.
@@ -18,11 +18,7 @@ async function curveOpacities(chart: Locator): Promise<Record<string, number>> {
 test(`${FIXTURE_COUNT} fixtures' pass^k curves: a legend entry or table row, hovered or focused, brings its curve forward and dims the rest; small multiples draw one chart per fixture`, async ({ page, consoleErrors }) => {
   test.setTimeout(120_000);
   await page.goto("/");
-  await page.getByRole("tab", { name: "Suite" }).click();
-  const trials = page.getByRole("region", { name: "Trials" });
-  await trials.getByLabel("K (trials)").fill(String(K));
-  await trials.getByLabel("concurrency").fill("4");
-  await trials.getByRole("button", { name: `Run ${K} trials` }).click();
+  await startTrials(page, { k: K });
   await expect(page.getByTestId("trials-status")).toHaveText(`${FIXTURE_COUNT * K} trial runs of simulated:reference done.`, { timeout: 90_000 });
 
   const chart = page.getByTestId("chart-pass-k");
