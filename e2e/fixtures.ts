@@ -71,3 +71,13 @@ export async function verdictStatuses(page: Page): Promise<Record<string, string
   const pairs = await lines.evaluateAll((els) => els.map((el) => [el.getAttribute("data-check") ?? "", el.getAttribute("data-status") ?? ""] as const));
   return Object.fromEntries(pairs);
 }
+
+/** Opens the suite view and starts K trials of the simulated model (every fixture, or the selected one). */
+export async function startTrials(page: Page, { k, concurrency = 4, fixtures = "all" }: { k: number; concurrency?: number; fixtures?: "all" | "selected" }): Promise<void> {
+  await page.getByRole("tab", { name: "Suite" }).click();
+  const trials = page.getByRole("region", { name: "Trials" });
+  await trials.getByLabel("fixtures").selectOption(fixtures);
+  await trials.getByLabel("K (trials)").fill(String(k));
+  await trials.getByLabel("concurrency").fill(String(concurrency));
+  await trials.getByRole("button", { name: `Run ${k} trials` }).click();
+}

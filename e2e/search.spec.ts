@@ -138,7 +138,7 @@ test("hiding event kinds leaves only the others in the timeline, and the search 
   await expect(currentRow(page)).toHaveAttribute("data-seq", seqs[2] ?? "");
   await page.keyboard.press("End");
   await expect(currentRow(page)).toHaveAttribute("data-seq", seqs.at(-1) ?? "");
-  await filter.getByRole("button", { name: "Show every kind" }).click();
+  await filter.getByRole("button", { name: "Show all kinds" }).click();
   await expect(eventRows(page)).toHaveCount(total);
   await expect(page.getByTestId("timeline-filter-note")).toHaveCount(0);
 });

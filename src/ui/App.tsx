@@ -5,6 +5,7 @@ import { HistoryView } from "./history/HistoryView.tsx";
 import { useCursorKeys, useHistoryAtStart, usePlayback, useTheme, useUrlState } from "./hooks.ts";
 import { RunView } from "./RunView.tsx";
 import { useRunLinkUrl } from "./meta/run-link-url.ts";
+import { SkipLinks, MAIN_ID } from "./SkipLinks.tsx";
 import { TopBar } from "./TopBar.tsx";
 import { lazyView } from "./shared/lazy-view.tsx";
 import { claimsTable } from "./claims/lazy-claims-table.tsx";
@@ -60,33 +61,37 @@ export function App() {
   const fixtureErrors = useStore((s) => s.fixtureErrors);
   return (
     <div className="app">
+      <SkipLinks view={view} />
       <TopBar />
       <Notice />
-      <BoundedView key={view} view={view}>
-        {fixtureErrors.length > 0 ? (
-          <main className="panel" role="alert">
-            <h2>Invalid fixture files</h2>
-            <ul>{fixtureErrors.map((e) => <li key={e}>{e}</li>)}</ul>
-          </main>
-        ) : view === "run" ? (
-          <RunView />
-        ) : view === "suite" ? (
-          // Each view its own boundary (a key): a boundary already on screen that suspends in a deferred render keeps showing the last view, with no "Loading".
-          <Suspense key="suite" fallback={<p className="panel empty" data-testid="view-loading">Loading the suite view…</p>}>
-            <SuiteView />
-          </Suspense>
-        ) : view === "matrix" ? (
-          <Suspense key="matrix" fallback={<p className="panel empty" data-testid="view-loading">Loading the matrix view…</p>}>
-            <MatrixView />
-          </Suspense>
-        ) : view === "compare" ? (
-          <Suspense key="compare" fallback={<p className="panel empty" data-testid="view-loading">Loading the compare view…</p>}>
-            <CompareView />
-          </Suspense>
-        ) : (
-          <HistoryView />
-        )}
-      </BoundedView>
+      {/* One <main> for every view, so each has the landmark a screen reader jumps to. */}
+      <main id={MAIN_ID} className="view" tabIndex={-1}>
+        <BoundedView key={view} view={view}>
+          {fixtureErrors.length > 0 ? (
+            <section className="panel" role="alert">
+              <h2>Invalid fixture files</h2>
+              <ul>{fixtureErrors.map((e) => <li key={e}>{e}</li>)}</ul>
+            </section>
+          ) : view === "run" ? (
+            <RunView />
+          ) : view === "suite" ? (
+            // Each view its own boundary (a key): a boundary already on screen that suspends in a deferred render keeps showing the last view, with no "Loading".
+            <Suspense key="suite" fallback={<p className="panel empty" data-testid="view-loading">Loading the suite view…</p>}>
+              <SuiteView />
+            </Suspense>
+          ) : view === "matrix" ? (
+            <Suspense key="matrix" fallback={<p className="panel empty" data-testid="view-loading">Loading the matrix view…</p>}>
+              <MatrixView />
+            </Suspense>
+          ) : view === "compare" ? (
+            <Suspense key="compare" fallback={<p className="panel empty" data-testid="view-loading">Loading the compare view…</p>}>
+              <CompareView />
+            </Suspense>
+          ) : (
+            <HistoryView />
+          )}
+        </BoundedView>
+      </main>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { BudgetMeter, CursorControls } from "./timeline/RunControls.tsx";
 import { TaskBrief } from "./timeline/TaskBrief.tsx";
 import { TimelineFind } from "./timeline/TimelineFind.tsx";
 import { Timeline } from "./timeline/Timeline.tsx";
+import { TIMELINE_ID } from "./timeline/focus-timeline.ts";
 import { visible } from "./shared/inert.ts";
 
 /** Stable, so the memoized picker is not re-rendered by a cursor move. */
@@ -36,11 +37,11 @@ export function RunView() {
   // page has painted (AfterPaint), by when it is usually in, so a run's claims show without a fallback.
   useEffect(() => void claimsTable.preload().catch(() => undefined), []);
   return (
-    <main className="workbench">
+    <div className="workbench">
       <div className="column column-picker">
         <Picker fixtures={fixtures} fixtureId={fixtureId} candidate={candidate} kind={kind} onFixture={chooseFixture} onCandidate={selectCandidate} onKind={setCandidateKind} />
       </div>
-      <div className="column column-timeline" aria-label="Timeline">
+      <div className="column column-timeline" id={TIMELINE_ID} tabIndex={-1} aria-label="Timeline">
         {runFixture ? <TaskBrief fixture={runFixture} /> : selected && <TaskBrief fixture={selected} />}
         <section className="panel" style={{ position: "sticky", top: 0, zIndex: 2 }}>
           <div className="panel-head">
@@ -67,6 +68,6 @@ export function RunView() {
           <p className="panel empty">Run a candidate to see its outcome, claims and verdicts.</p>
         )}
       </div>
-    </main>
+    </div>
   );
 }

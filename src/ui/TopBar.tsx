@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { appStore, useStore } from "../state/app-store.ts";
+import type { View } from "../state/workspace-slice.ts";
 import { IoControls } from "./io/IoControls.tsx";
+import { RunButton } from "./RunButton.tsx";
+import { useRovingList } from "./shared/roving.ts";
 import { rememberTheme } from "./theme.ts";
 
 /**
@@ -31,35 +34,40 @@ function useMenu() {
   return { open, setOpen, menu, toggle };
 }
 
+const VIEWS: { view: View; label: string }[] = [
+  { view: "run", label: "Single run" },
+  { view: "suite", label: "Suite" },
+  { view: "matrix", label: "Matrix" },
+  { view: "history", label: "History" },
+  { view: "compare", label: "Compare" },
+];
+const VIEW_KEYS = VIEWS.map((v) => v.view);
+
 export function TopBar() {
   const view = useStore((s) => s.view);
   const theme = useStore((s) => s.theme);
   const speed = useStore((s) => s.speed);
-  const running = useStore((s) => s.run?.status === "running");
-  const hasCandidate = useStore((s) => s.fixtureId !== null);
   const runSettings = useStore((s) => s.runSettings);
-  const { setView, setTheme, setSpeed, startRun, stopRun, setRunSettings } = appStore.getState();
+  const { setView, setTheme, setSpeed, setRunSettings } = appStore.getState();
   const menu = useMenu();
+  // Arrows only move the focus among the views (Enter opens one): opening a view may load its code.
+  const viewTabs = useRovingList(VIEW_KEYS, view, { orientation: "horizontal" });
   const otherTheme = theme === "dark" ? "light" : "dark";
   return (
     <header className="topbar">
       <h1>
         <img src="/favicon.svg" alt="" width={18} height={18} /> finbound
       </h1>
-      <div className="tabs" role="tablist" aria-label="View">
-        <button type="button" role="tab" aria-selected={view === "run"} onClick={() => setView("run")}>Single run</button>
-        <button type="button" role="tab" aria-selected={view === "suite"} onClick={() => setView("suite")}>Suite</button>
-        <button type="button" role="tab" aria-selected={view === "matrix"} onClick={() => setView("matrix")}>Matrix</button>
-        <button type="button" role="tab" aria-selected={view === "history"} onClick={() => setView("history")}>History</button>
-        <button type="button" role="tab" aria-selected={view === "compare"} onClick={() => setView("compare")}>Compare</button>
+      <div className="tabs" role="tablist" aria-label="View" {...viewTabs.listProps}>
+        {VIEWS.map((v) => (
+          <button key={v.view} type="button" role="tab" aria-selected={view === v.view} onClick={() => setView(v.view)} {...viewTabs.item(v.view)}>
+            {v.label}
+          </button>
+        ))}
       </div>
       {view === "run" && (
         <div className="controls">
-          {running ? (
-            <button type="button" onClick={stopRun}>Stop</button>
-          ) : (
-            <button type="button" className="primary" disabled={!hasCandidate} onClick={() => void startRun()}>Run</button>
-          )}
+          <RunButton />
           <label className="muted" title="watch: ten times faster than the run's own time; instant: no waiting">
             pace{" "}
             <select value={speed} onChange={(e) => setSpeed(e.target.value === "instant" || e.target.value === "real" ? e.target.value : "watch")} aria-label="Pace">

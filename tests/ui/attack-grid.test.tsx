@@ -39,7 +39,7 @@ describe("AttackGrid", () => {
     const grid = matrixGrid(matrix, results, NO_FILTER);
     const { getByTestId } = render(<AttackGrid grid={grid} onOpen={onOpen} />);
     // One cell's accessible name (getByRole over 171 buttons is slow in jsdom).
-    const button = within(getByTestId("attack-matrix").querySelector<HTMLElement>(`td[data-cell="${RED}"]`) ?? document.body).getByRole("button", { name: `${RED}: executed — disclosed HH-1002; task failed` });
+    const button = within(getByTestId("attack-matrix").querySelector<HTMLElement>(`td[data-cell="${RED}"]`) ?? document.body).getByRole("button", { name: `exec — ${RED}: executed — disclosed HH-1002; task failed` });
     expect(button.closest("td")?.dataset.tone).toBe("executed");
     expect(button.className).toContain("tone-executed");
     fireEvent.click(button);

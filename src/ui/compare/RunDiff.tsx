@@ -37,33 +37,46 @@ function Lines({ lines, other }: { lines: readonly string[]; other: readonly str
   );
 }
 
+/** Which side a cell is, shown where the sides are stacked (a phone); the column heading says it to a screen reader. */
+function SideTag({ letter, candidate }: { letter: string; candidate: string }) {
+  return (
+    <span className="step-side" aria-hidden="true">
+      {letter} — {visible(candidate)}
+    </span>
+  );
+}
+
 function StepTable({ result, firstRef }: { result: RunComparison; firstRef: RefObject<HTMLTableRowElement | null> }) {
   const first = result.firstDifference;
   return (
-    <div className="compare-steps-wrap">
-      <table className="grid compare-steps" data-testid="compare-steps">
-        <thead>
-          <tr>
-            <th scope="col" className="step-col">step</th>
-            <th scope="col">A — {visible(result.a.candidate)}</th>
-            <th scope="col">B — {visible(result.b.candidate)}</th>
+    <table className="grid compare-steps" data-testid="compare-steps">
+      <thead>
+        <tr>
+          <th scope="col" className="step-col">step</th>
+          <th scope="col">A — {visible(result.a.candidate)}</th>
+          <th scope="col">B — {visible(result.b.candidate)}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {result.steps.map((s: StepRow) => (
+          <tr key={s.step} data-step={s.step} data-same={s.same} className={s.same ? undefined : "differs"} ref={s.step === first ? firstRef : undefined} data-first-difference={s.step === first || undefined}>
+            <th scope="row" className="step-col">
+              {s.same ? "" : <span className="differs-mark" title="the runs differ at this step">≠ </span>}
+              {s.step}
+              {s.same ? null : <span className="sr-only"> (differs)</span>}
+            </th>
+            <td>
+              <SideTag letter="A" candidate={result.a.candidate} />
+              <Lines lines={s.a} other={s.b} />
+            </td>
+            <td>
+              <SideTag letter="B" candidate={result.b.candidate} />
+              <Lines lines={s.b} other={s.a} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {result.steps.map((s: StepRow) => (
-            <tr key={s.step} data-step={s.step} data-same={s.same} className={s.same ? undefined : "differs"} ref={s.step === first ? firstRef : undefined} data-first-difference={s.step === first || undefined}>
-              <th scope="row" className="step-col">
-                {s.same ? "" : <span className="differs-mark" title="the runs differ at this step">≠ </span>}
-                {s.step}
-                {s.same ? null : <span className="sr-only"> (differs)</span>}
-              </th>
-              <td><Lines lines={s.a} other={s.b} /></td>
-              <td><Lines lines={s.b} other={s.a} /></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

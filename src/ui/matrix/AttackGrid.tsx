@@ -29,6 +29,15 @@ function CellFace({ cell }: { cell: GridCell }) {
   );
 }
 
+/**
+ * A cell's accessible name: its label, after the short word the cell shows where the label does not
+ * say it ("exec", "infra"), so that someone who asks for the cell by what they see (voice control) finds it.
+ */
+function cellName(cell: GridCell): string {
+  const word = ATTACK_WORD[cell.tone];
+  return word === undefined || cell.label.split(/\W+/).includes(word) ? cell.label : `${word} — ${cell.label}`;
+}
+
 const tooltip = (cell: GridCell): string => [cell.label, ...cell.detail.slice(0, 4), ...(cell.open === null ? [] : ["Click to open the run in the timeline."])].join("\n");
 
 function InjectionHead({ injection }: { injection: Injection | null }) {
@@ -64,7 +73,8 @@ function InjectionHead({ injection }: { injection: Injection | null }) {
 /** Tasks as rows, the baseline and each shown injection as columns; a cell opens its run. */
 export function AttackGrid({ grid, onOpen }: { grid: MatrixGrid; onOpen(index: number): void }) {
   return (
-    <div className="mx-grid-wrap" data-testid="attack-matrix">
+    // A Tab stop of its own: on a narrow screen the grid scrolls sideways in this box, and before a run its cells are not buttons, so nothing else in it would let a keyboard scroll it.
+    <div className="mx-grid-wrap" data-testid="attack-matrix" tabIndex={0} role="region" aria-label="Attack matrix grid">
       <table className="mx-grid">
         <caption className="sr-only">Attack matrix: tasks as rows, injections as columns. Each cell opens its run in the timeline.</caption>
         <thead>
@@ -89,11 +99,11 @@ export function AttackGrid({ grid, onOpen }: { grid: MatrixGrid; onOpen(index: n
                 return (
                   <td key={cell.id} data-cell={cell.id} data-tone={cell.tone} {...(cell.utility ? { "data-utility": cell.utility } : {})}>
                     {open === null ? (
-                      <span className={className} role="img" aria-label={cell.label} title={cell.tone === "skipped" ? `Not meaningful: ${cell.detail[0] ?? ""}` : cell.label}>
+                      <span className={className} role="img" aria-label={cellName(cell)} title={cell.tone === "skipped" ? `Not meaningful: ${cell.detail[0] ?? ""}` : cell.label}>
                         <CellFace cell={cell} />
                       </span>
                     ) : (
-                      <button type="button" className={className} aria-label={cell.label} title={tooltip(cell)} onClick={() => onOpen(open)}>
+                      <button type="button" className={className} aria-label={cellName(cell)} title={tooltip(cell)} onClick={() => onOpen(open)}>
                         <CellFace cell={cell} />
                       </button>
                     )}

@@ -20,16 +20,16 @@ export function MatrixView() {
 
   if (data.status === "invalid") {
     return (
-      <main className="matrix-view panel" role="alert">
+      <section className="matrix-view panel" role="alert">
         <h2>The attack matrix does not compose</h2>
         <ul>{data.errors.map((e) => <li key={e} className="mono">{e}</li>)}</ul>
-      </main>
+      </section>
     );
   }
   if (!matrix || !grid) return <p className="panel empty">Composing the attack matrix…</p>;
   const filtered = filter.carriers.length > 0 || filter.goals.length > 0;
   return (
-    <main className="matrix-view" aria-label="Attack matrix">
+    <section className="matrix-view" aria-label="Attack matrix">
       <MatrixControls cells={matrix.cells.length} />
       <div className="mx-overview">
         <MatrixHeadline metrics={metrics} filtered={filtered} />
@@ -41,6 +41,6 @@ export function MatrixView() {
       <p className="muted">
         {matrix.tasks.length} tasks × {matrix.injections.length} injections: {matrix.cells.length - matrix.tasks.length} meaningful pairs and {matrix.tasks.length} baselines; {matrix.skipped.length} pairs left out as not meaningful.
       </p>
-    </main>
+    </section>
   );
 }

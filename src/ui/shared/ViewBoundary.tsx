@@ -57,7 +57,7 @@ export class ViewBoundary extends Component<Props, { error: Error | null }> {
     if (!error) return this.props.children;
     const notLoaded = isLoadFailure(error);
     return (
-      <main className="panel" role="alert" data-testid="view-failed" data-reason={notLoaded ? "not-loaded" : "failed"}>
+      <section className="panel" role="alert" data-testid="view-failed" data-reason={notLoaded ? "not-loaded" : "failed"}>
         <h2>{notLoaded ? `The ${this.props.view} view could not be loaded` : `The ${this.props.view} view failed`}</h2>
         <p className="mono">{error.message || error.name}</p>
         <p className="muted">
@@ -67,7 +67,7 @@ export class ViewBoundary extends Component<Props, { error: Error | null }> {
         <button type="button" onClick={this.#tryAgain}>
           Try again
         </button>
-      </main>
+      </section>
     );
   }
 }

@@ -3,6 +3,7 @@ import { memo, useMemo } from "react";
 import type { Columns } from "./matrix-columns.tsx";
 import type { MatrixItem, MatrixRun } from "./matrix-items.ts";
 import { DESIGN_COLUMN, RUN_COLUMN, verdictOf } from "./matrix-order.ts";
+import { focusTimelineWhenShown } from "../timeline/focus-timeline.ts";
 
 const SORT_MARK = { asc: " ▲", desc: " ▼" } as const;
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
@@ -143,7 +144,9 @@ function RunRowView({ row, at, virtual, measure, runColumnCh, onOpen }: RunRowPr
       {...(run.trial === undefined ? {} : { "data-trial": run.trial })}
       onClick={() => onOpen(index)}
       onKeyDown={(e) => {
-        if (e.key === "Enter") onOpen(index);
+        if (e.key !== "Enter") return;
+        focusTimelineWhenShown();
+        onOpen(index);
       }}
     >
       {row.getVisibleCells().map((cell) =>

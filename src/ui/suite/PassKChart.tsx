@@ -1,16 +1,17 @@
-import { useMemo } from "react";
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useMemo, useState } from "react";
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { Reliability } from "../../state/trial-reliability.ts";
 import { AfterPaint, useSteps } from "../shared/after-paint.tsx";
 import { plainTick } from "./chart-text.tsx";
+import { curveOpacity, curveStyle, DOTS_UP_TO } from "./pass-k-style.ts";
+import { PassKLegend, type Pointing } from "./PassKLegend.tsx";
+import { PassKMultiples } from "./PassKMultiples.tsx";
 import { formatShare } from "./reliability-format.ts";
 
 const TICK = plainTick();
 const PERCENT_TICK = plainTick(" %");
 const PERCENT_TICKS = [0, 25, 50, 75, 100];
 const OVERALL = "overall";
-// Tableau 10: tells ten lines apart on a light and a dark panel alike.
-const PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"];
 
 type Row = Record<string, number | null> & { k: number; fixturesAtK: number };
 
@@ -18,7 +19,6 @@ type Row = Record<string, number | null> & { k: number; fixturesAtK: number };
 // through at most this many values of k (always 1 and K), without a dot on each, so the first paint
 // stays short.
 const MAX_POINTS = 40;
-const DOTS_UP_TO = 12;
 /** Labelled values of k on the x axis at most: chosen here, so recharts never measures labels to thin them. */
 const MAX_TICKS = 10;
 
@@ -45,14 +45,18 @@ function rowsOf(r: Reliability): Row[] {
   });
 }
 
+type Drawing = "one" | "each";
+
 /**
- * pass^k curves, k on x: one thin line per fixture and a thick one for their mean. `defer`: drawn
- * after the suite around it has painted (an imported suite), in a frame after the suite's other
- * charts, at the width its slot was laid out at; its ticks are plain text, never measured.
+ * pass^k curves, k on x: one thin line per fixture and a thick one for their mean, or one small chart
+ * per fixture. A fixture pointed at in the legend or the table is drawn forward, the rest dimmed.
+ * `defer`: drawn after the suite around it has painted (an imported suite), in a frame after the
+ * suite's other charts, at the width its slot was laid out at; its ticks are plain text, never measured.
  */
-export function PassKChart({ reliability, defer = false }: { reliability: Reliability; defer?: boolean }) {
+export function PassKChart({ reliability, defer = false, pointing }: { reliability: Reliability; defer?: boolean; pointing: Pointing }) {
   const rows = useMemo(() => rowsOf(reliability), [reliability]);
   const ticks = useMemo(() => labelledKs(rows.map((row) => row.k)), [rows]);
+  const [drawing, setDrawing] = useState<Drawing>("one");
   const excluded = reliability.infrastructure;
   // The overall curve averages only fixtures with at least k counted trials: say so where that is fewer than all.
   const thinned = rows.find((row) => row.fixturesAtK < reliability.fixtures.length);
@@ -67,9 +71,20 @@ export function PassKChart({ reliability, defer = false }: { reliability: Reliab
           {excluded} {excluded === 1 ? "run" : "runs"} excluded: infrastructure
         </span>
       </figcaption>
-      <AfterPaint deferIf={defer} frames={4} placeholder={<div style={{ height: 300 }} aria-busy="true" />}>
-        {(width) => <Curves reliability={reliability} rows={rows} ticks={ticks} dots={dots} width={width} stepped={defer} />}
-      </AfterPaint>
+      <div className="segmented" role="group" aria-label="Draw pass^k as">
+        <button type="button" aria-pressed={drawing === "one"} onClick={() => setDrawing("one")}>One chart</button>
+        <button type="button" aria-pressed={drawing === "each"} onClick={() => setDrawing("each")}>One chart per fixture</button>
+      </div>
+      {drawing === "each" ? (
+        <PassKMultiples reliability={reliability} />
+      ) : (
+        <>
+          <AfterPaint deferIf={defer} frames={4} placeholder={<div style={{ height: 300 }} aria-busy="true" />}>
+            {(width) => <Curves reliability={reliability} rows={rows} ticks={ticks} dots={dots} width={width} stepped={defer} highlight={pointing.highlight} />}
+          </AfterPaint>
+          <PassKLegend reliability={reliability} pointing={pointing} />
+        </>
+      )}
       {thinned && (
         <p className="muted" style={{ margin: 0 }} data-testid="overall-thinned">
           From k = {thinned.k}, the overall line is the mean of {thinned.fixturesAtK} of {reliability.fixtures.length} fixtures: the others have fewer than k trials left once infrastructure failures are excluded.
@@ -79,8 +94,18 @@ export function PassKChart({ reliability, defer = false }: { reliability: Reliab
   );
 }
 
-/** Steps (when `stepped`): the axes, then the grid, the curves and their legend (the grid waits for the axes, SuiteCharts.tsx), then the tooltip. */
-function Curves({ reliability, rows, ticks, dots, width, stepped }: { reliability: Reliability; rows: Row[]; ticks: number[]; dots: boolean; width: number; stepped: boolean }) {
+interface CurvesProps {
+  reliability: Reliability;
+  rows: Row[];
+  ticks: number[];
+  dots: boolean;
+  width: number;
+  stepped: boolean;
+  highlight: string | null;
+}
+
+/** Steps (when `stepped`): the axes, then the grid and the curves (the grid waits for the axes, SuiteCharts.tsx), then the tooltip. */
+function Curves({ reliability, rows, ticks, dots, width, stepped, highlight }: CurvesProps) {
   const step = useSteps(3, stepped);
   return (
     <ResponsiveContainer width="100%" height={300} initialDimension={{ width, height: 300 }}>
@@ -95,12 +120,27 @@ function Curves({ reliability, rows, ticks, dots, width, stepped }: { reliabilit
             formatter={(v) => (typeof v === "number" ? formatShare(v / 100) : "—")}
           />
         )}
-        {/* The legend comes with the curves: recharts makes room for it, and adding it later would draw them all again at another scale. */}
-        {step >= 2 && <Legend wrapperStyle={{ fontSize: 11 }} />}
         {step >= 2 &&
-          reliability.fixtures.map((f, i) => (
-            <Line key={f.fixture} type="linear" dataKey={f.fixture} stroke={PALETTE[i % PALETTE.length] ?? "var(--accent)"} strokeWidth={1.5} dot={dots ? { r: 2.5 } : false} isAnimationActive={false} connectNulls={false} />
-          ))}
+          reliability.fixtures.map((f, i) => {
+            const { stroke, dash } = curveStyle(i);
+            const opacity = curveOpacity(f.fixture, highlight);
+            const width = highlight === f.fixture ? 3 : 1.5;
+            return (
+              <Line
+                key={f.fixture}
+                data-fixture={f.fixture}
+                type="linear"
+                dataKey={f.fixture}
+                stroke={stroke}
+                strokeDasharray={dash}
+                strokeOpacity={opacity}
+                strokeWidth={width}
+                dot={dots ? { r: 2.5, strokeOpacity: opacity, fillOpacity: opacity } : false}
+                isAnimationActive={false}
+                connectNulls={false}
+              />
+            );
+          })}
         {step >= 2 && <Line type="linear" dataKey={OVERALL} name="overall (mean)" stroke="var(--text)" strokeWidth={3.5} dot={dots ? { r: 3.5 } : false} isAnimationActive={false} />}
       </LineChart>
     </ResponsiveContainer>

@@ -1,12 +1,37 @@
 import { Outcome } from "../../schemas/outcome.ts";
 import type { Reliability } from "../../state/trial-reliability.ts";
 import { OutcomeBadge } from "../shared/badges.tsx";
+import { useRovingList } from "../shared/roving.ts";
+import type { Pointing } from "./PassKLegend.tsx";
 import { formatMs, formatShare } from "./reliability-format.ts";
 import { formatCount } from "../shared/format.ts";
 
-/** The numbers behind the curves: per fixture and overall, with what was left out and why. */
-export function ReliabilityTable({ reliability: r }: { reliability: Reliability }) {
+/**
+ * The numbers behind the curves: per fixture and overall, with what was left out and why. With
+ * `pointing`, a fixture's row hovered or focused (one Tab stop, ↑ ↓ between rows) draws its curve forward.
+ */
+export function ReliabilityTable({ reliability: r, pointing }: { reliability: Reliability; pointing?: Pointing }) {
   const k = r.k;
+  const roving = useRovingList(
+    r.fixtures.map((f) => f.fixture),
+    null,
+    { orientation: "vertical" },
+  );
+  const point = (fixture: string) => {
+    if (!pointing) return {};
+    const item = roving.item(fixture);
+    return {
+      ...item,
+      onFocus: () => {
+        item.onFocus();
+        pointing.onPoint(fixture);
+      },
+      onBlur: () => pointing.onPoint(null),
+      onMouseEnter: () => pointing.onPoint(fixture),
+      onMouseLeave: () => pointing.onPoint(null),
+      className: pointing.highlight === fixture ? "highlighted" : undefined,
+    };
+  };
   return (
     <table className="grid reliability" data-testid="passk-table">
       <thead>
@@ -20,7 +45,7 @@ export function ReliabilityTable({ reliability: r }: { reliability: Reliability 
           <th scope="col">pass@{k}</th>
         </tr>
       </thead>
-      <tbody>
+      <tbody {...(pointing ? roving.listProps : {})}>
         <tr data-row="overall">
           <th scope="row">overall (mean of fixtures)</th>
           <td className="num">{r.fixtures.reduce((n, f) => n + f.n, 0)}</td>
@@ -31,7 +56,7 @@ export function ReliabilityTable({ reliability: r }: { reliability: Reliability 
           <td className="num">{formatShare(r.passAt[k - 1])}</td>
         </tr>
         {r.fixtures.map((f) => (
-          <tr key={f.fixture} data-row={f.fixture}>
+          <tr key={f.fixture} data-row={f.fixture} {...point(f.fixture)}>
             <th scope="row" className="mono">{f.fixture}</th>
             <td className="num">{f.n}</td>
             <td className="num">{f.c}</td>

@@ -6,8 +6,7 @@ import { allFixtures } from "../../state/workspace-slice.ts";
 import type { SuiteState } from "../../state/suite-slice.ts";
 import { trialReliability } from "../../state/trial-reliability.ts";
 import { ShareButtons } from "../meta/ShareButtons.tsx";
-import { PassKChart } from "./PassKChart.tsx";
-import { ReliabilityFigures, ReliabilityTable } from "./ReliabilityTable.tsx";
+import { ReliabilityPanel } from "./ReliabilityPanel.tsx";
 import { SuiteCharts } from "./SuiteCharts.tsx";
 import { ALL_ROWS_UP_TO, SuiteMatrix } from "./SuiteMatrix.tsx";
 import { AfterPaint } from "../shared/after-paint.tsx";
@@ -102,13 +101,7 @@ export function SuiteView() {
         {preparing ? `Preparing ${formatCount(live.runs.length)} runs…` : statusLine(suite, summary?.passed ?? 0)}
       </p>
       {reliability && (
-        <div className="reliability-panel">
-          <PassKChart reliability={reliability} defer={suite.runs.length > ALL_ROWS_UP_TO} />
-          <div>
-            <ReliabilityTable reliability={reliability} />
-            <ReliabilityFigures reliability={reliability} />
-          </div>
-        </div>
+        <ReliabilityPanel reliability={reliability} defer={suite.runs.length > ALL_ROWS_UP_TO} />
       )}
       {summary && suite.runs.length > 0 && (
         <>

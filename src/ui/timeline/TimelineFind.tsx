@@ -77,7 +77,7 @@ export function TimelineFind() {
         <span id="find-count" className="find-count muted" data-testid="find-count" data-count={search.matches.count} data-searching={search.searching ? "true" : undefined}>
           {count}
         </span>
-        <SoftButton off={none} onPress={() => findMatch(-1)} aria-label="Previous match" title="Previous match (Shift+Enter)">‹ prev</SoftButton>
+        <SoftButton off={none} onPress={() => findMatch(-1)} aria-label="Previous match" title="Previous match (Shift+Enter)">‹ previous</SoftButton>
         <SoftButton off={none} onPress={() => findMatch(1)} aria-label="Next match" title="Next match (Enter)">next ›</SoftButton>
       </div>
       <div className="find-row" role="group" aria-label="Jump to">
@@ -123,7 +123,7 @@ function KindFilter({ hidden, facts }: { hidden: number; facts: LogFacts | null 
           </label>
         ))}
         <div className="actions">
-          <SoftButton off={hiddenCount === 0} onPress={() => setHiddenKinds(0)} aria-label="Show every kind">Show all</SoftButton>
+          <SoftButton off={hiddenCount === 0} onPress={() => setHiddenKinds(0)} aria-label="Show all kinds">Show all</SoftButton>
         </div>
       </fieldset>
     </details>

@@ -5,6 +5,7 @@ import { countAtOrBefore } from "../../state/prefix-map.ts";
 import { edgeOfShown, stepAmongShown } from "../../state/shown-steps.ts";
 import { isMatch, type Matches } from "../../state/search-matches.ts";
 import { EventRow } from "./EventRow.tsx";
+import { CURRENT_ROW, focusTimeline, takeTimelineFocusRequest } from "./focus-timeline.ts";
 
 /** What both timelines show: the log, the rows shown when kinds are hidden, the cursor, the search's matches. */
 export interface ShownTimelineProps {
@@ -92,6 +93,10 @@ export function scrollRowIntoColumn(row: HTMLElement): void {
  */
 export function useFocusFollowsCursor(list: RefObject<HTMLOListElement | null>, cursor: number) {
   const follow = useRef({ within: false, cursor });
+  // A run opened from the keyboard elsewhere (a suite row's Enter): the focus lands on its current event.
+  useLayoutEffect(() => {
+    if (takeTimelineFocusRequest()) focusTimeline();
+  }, []);
   useLayoutEffect(() => {
     const ol = list.current;
     const f = follow.current;
@@ -106,7 +111,7 @@ export function useFocusFollowsCursor(list: RefObject<HTMLOListElement | null>, 
       return;
     }
     if (inside && f.cursor === cursor) return;
-    const row = ol.querySelector<HTMLButtonElement>('li[aria-current="step"] button.event-number');
+    const row = ol.querySelector<HTMLButtonElement>(CURRENT_ROW);
     if (!row) return;
     row.focus({ preventScroll: true });
     f.cursor = cursor;

@@ -2,8 +2,12 @@ import { formatJson } from "../../shared/format.ts";
 import { visible } from "../../shared/inert.ts";
 import { RowSummary } from "./row-focus.tsx";
 
-/** Bodies up to this many lines start open; longer ones start folded, their size in the summary. */
-export const OPEN_UP_TO_LINES = 30;
+/**
+ * Bodies up to this many lines start open; longer ones start folded, their size in the summary. An
+ * open body is shown whole (no scroll box of its own), so this keeps a row that opens by itself
+ * within about 220 px.
+ */
+export const OPEN_UP_TO_LINES = 12;
 
 const lineCount = (text: string): number => {
   let n = 1;
