@@ -8,6 +8,8 @@ const HOST = ["react", "react/*", "react-dom", "react-dom/*", "zustand", "zustan
 const OUTER = ["**/state/**", "**/ui/**", "**/cli/**", "**/mocks/**", "**/app/**", "**/mcp/**"];
 
 const forbid = (group, message) => ({ "no-restricted-imports": ["error", { patterns: [{ group, message }] }] });
+// Types may cross where values may not: the rule's TypeScript form lets `import type` through.
+const forbidValues = (group, message) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group, message, allowTypeImports: true }] }] });
 
 export default tseslint.config(
   { ignores: ["dist/**", "dist-cli/**", "node_modules/**", "public/mockServiceWorker.js", "test-results/**", "playwright-report/**", "e2e/artifacts/**", "reports/**", ".stryker-tmp/**", "bin/**"] },
@@ -43,6 +45,16 @@ export default tseslint.config(
   {
     files: ["src/state/**"],
     rules: forbid(["**/ui/**", "**/cli/**", "**/mcp/**", "@modelcontextprotocol/*", "react-dom", "react-dom/*", "node:*", "fs", "path"], "state/ is below ui/: it never imports the UI, the CLI, the MCP server or Node."),
+  },
+  {
+    // The store loads the simulator and the report writers on first use (dynamic imports), never statically.
+    files: ["src/state/**"],
+    rules: forbidValues(["**/mocks/**", "**/interop/**"], "state/ loads mocks/ and interop/ only through a dynamic import(), so they stay out of the first load."),
+  },
+  {
+    // The views read the runtime's and the scorer's types; their values reach the UI through src/state.
+    files: ["src/ui/**"],
+    rules: forbidValues(["**/runtime/**", "**/scoring/**"], "ui/ may import types from runtime/ and scoring/; their functions and values reach it through src/state."),
   },
   {
     // The UI renders state: it never runs, fetches or reads files itself.

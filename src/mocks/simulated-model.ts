@@ -1,6 +1,6 @@
 import { replyText } from "../candidates/scripted.ts";
 import type { Fixture } from "../schemas/fixture.ts";
-import { FAULTS, type Fault } from "./faults.ts";
+import { SimFault } from "../schemas/sim-fault.ts";
 import { asToolCalls, messageDeltas, offersTools, textMessage, type AssistantMessage } from "./sim-tool-calls.ts";
 import { mulberry32, requestSeed } from "./prng.ts";
 
@@ -16,7 +16,9 @@ import { mulberry32, requestSeed } from "./prng.ts";
  * tests, and by a plain Node server for the CLI.
  */
 export const SIM_PREFIX = "finbound-sim/";
-export { FAULTS, type Fault } from "./faults.ts";
+/** A failure a real server produces, served by `finbound-sim/fault:<name>`. */
+export const FAULTS = SimFault.options;
+export type Fault = SimFault;
 
 /** A reply and its `delayMs`: the simulated processing time, in real milliseconds (a server with slots counts it once the request holds one). */
 export type SimReply =
