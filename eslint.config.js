@@ -3,7 +3,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // Who may import whom (docs/architecture.md). Each rule names what a folder must never reach for.
-const PURE = ["src/schemas/**", "src/runtime/**", "src/scoring/**", "src/evaluation/**", "src/candidates/**", "src/fixtures/**", "src/integrity/**", "src/files/**"];
+const PURE = ["src/schemas/**", "src/runtime/**", "src/scoring/**", "src/evaluation/**", "src/candidates/**", "src/fixture-set/**", "src/integrity/**", "src/files/**"];
 const HOST = ["react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*", "msw", "msw/*", "@modelcontextprotocol/*", "node:*", "fs", "path"];
 const OUTER = ["**/state/**", "**/ui/**", "**/cli/**", "**/mocks/**", "**/app/**", "**/mcp/**"];
 
@@ -67,8 +67,13 @@ export default tseslint.config(
     rules: forbid(["**/ui/**", "**/state/**", "**/app/**", "**/cli/**", "**/mocks/**", "react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*", "msw", "msw/*"], "mcp/ serves agents over MCP: it may use Node and the SDK over the pure core, never the UI, the store, the CLI or the mocks."),
   },
   {
+    // Node adapters (the file system's fixtures, input errors) serve cli/, mcp/ and mocks/; they know none of them.
+    files: ["src/node/**"],
+    rules: forbid(["**/ui/**", "**/state/**", "**/app/**", "**/cli/**", "**/mcp/**", "**/mocks/**", "react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*", "msw", "msw/*"], "node/ holds Node adapters for the entry points: it may use Node over the pure core, never an outer layer."),
+  },
+  {
     // msw handlers and harnesses serve the model side; they know nothing of the workbench.
     files: ["src/mocks/**"],
-    rules: forbid(["**/ui/**", "**/state/**", "react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*"], "mocks/ simulate the model server: they must not import the UI or the store."),
+    rules: forbid(["**/ui/**", "**/state/**", "**/cli/**", "react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*"], "mocks/ simulate the model server: they must not import the UI, the store or the CLI (Node adapters are in src/node)."),
   },
 );

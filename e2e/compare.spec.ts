@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, openRun, shot, test } from "./fixtures.ts";
 
-// Compare (issue 12, item 2): two runs of one fixture side by side, aligned by step, the differences
+// Compare: two runs of one fixture side by side, aligned by step, the differences
 // marked; two suites run by run. Sides come from what the workbench holds: the current run, the
 // suite, history — and an import, which lands as the current run or suite.
 

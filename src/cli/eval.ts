@@ -12,7 +12,7 @@ import type { CandidateKind, EvaluationPlan, EvaluationStop } from "../schemas/e
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
-import { loadFixtureDir, selectFixtures } from "./fixture-files.ts";
+import { loadFixtureDir, selectFixtures } from "../node/fixture-files.ts";
 import { SIGN_OPTION, SIGN_USAGE, signerFrom } from "./key-files.ts";
 import { HTTP_OPTIONS, httpCandidateFromFlags, nodeFetch, preflight, serverAdmission, type HttpCandidateFactory } from "./http-candidate-options.ts";
 import { nodeSha256 } from "./node-sha256.ts";

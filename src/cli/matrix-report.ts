@@ -1,5 +1,5 @@
 import { formatRate, type AttackRates, type MatrixMetrics, type MatrixRunSummary } from "../evaluation/matrix-metrics.ts";
-import type { Matrix } from "../fixtures/matrix/compose.ts";
+import type { Matrix } from "../fixture-set/matrix/compose.ts";
 
 // How `npm run matrix` prints its result: a table for people, JSON for tools, JUnit for CI.
 

@@ -14,7 +14,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { FetchLike } from "../candidates/http/wire.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
-import { chooseCells, loadMatrixDir } from "./fixture-files.ts";
+import { chooseCells, loadMatrixDir } from "../node/fixture-files.ts";
 import { HTTP_OPTIONS, httpCandidateFromFlags, nodeFetch, preflight, type HttpCandidateFactory } from "./http-candidate-options.ts";
 import { matrixJson, matrixJunit, matrixTable, type MatrixReportContext } from "./matrix-report.ts";
 import { nodeSha256 } from "./node-sha256.ts";

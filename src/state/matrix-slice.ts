@@ -15,7 +15,7 @@ import { evaluateScriptedMatrix } from "./matrix-scripted.ts";
 import type { Store } from "./store.ts";
 import { runHttpTrials } from "./trial-runner.ts";
 
-/** The scripted candidates every matrix fixture carries (src/fixtures/matrix/scripts.ts). */
+/** The scripted candidates every matrix fixture carries (src/fixture-set/matrix/scripts.ts). */
 export const MATRIX_SCRIPTED = ["reference", "obedient", "cautious"] as const;
 /** A scripted candidate, or the simulated model that follows an injection in a share of runs. */
 export type MatrixCandidate = (typeof MATRIX_SCRIPTED)[number] | "simulated";

@@ -11,7 +11,7 @@ import type { CandidateKind } from "../schemas/export.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { VerdictDifference } from "../evaluation/rescore.ts";
 import { toScoredRun } from "../scoring/score.ts";
-import { CursorIndex, type LogFacts, type RunAtCursor } from "./derive.ts";
+import { CursorIndex, type LogFacts, type RunAtCursor } from "./cursor-index.ts";
 import type { StoreDeps } from "./deps.ts";
 import type { LiveSettings } from "./model-slice.ts";
 import type { NetworkDiagnosis } from "./network-failure.ts";

@@ -3,7 +3,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { failedChecks } from "../scoring/score.ts";
 
-// Designed failures vs regressions (issue 12), for the suite view: each run judged against what its
+// Designed failures vs regressions, for the suite view: each run judged against what its
 // fixture declares for its candidate (src/evaluation/design.ts), and the suite's headline counts.
 
 /** as_designed / regression for a candidate that declares its failures; passed / failed for one that declares nothing (a model, a trace). */

@@ -4,9 +4,9 @@ import type { ScoredRun } from "../schemas/scored-run.ts";
 import { runDesign, type RunDesign, type SuiteDesign } from "./suite-design.ts";
 import { SLICE_MS } from "./yield-to-page.ts";
 
-// Everything the suite view derives from its runs, in one pass that can be taken a slice at a time
-// (issue 11). Each figure was its own walk over every run and verdict, in a render: on a slow
-// machine, a 10,000-run suite's walks were tasks of 50–150 ms each, one after another.
+// Everything the suite view derives from its runs, in one pass that can be taken a slice at a time:
+// a figure of its own walk over every run and verdict, in a render, made a large suite's walks long
+// tasks one after another.
 
 export interface SuiteSummary {
   /** The runs summarised, in order: what the view shows until a newer summary is ready. */

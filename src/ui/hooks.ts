@@ -89,7 +89,7 @@ export function useScrollTopOn<T extends HTMLElement>(key: unknown): RefObject<T
   const box = useRef<T | null>(null);
   useEffect(() => (box.current ? followScrollTop(box.current) : undefined), []);
   useEffect(() => {
-    // A box at its top is not told to go there: the write laid out the page, a task of about 40 ms as a 10,000-event run opened.
+    // A box at its top is not told to go there: the write laid out the page, a long task as a large run opened.
     if (box.current && mayBeAwayFromTop(box.current)) box.current.scrollTop = 0;
   }, [key]);
   return box;

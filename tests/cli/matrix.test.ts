@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadFixtureDir } from "../../src/cli/fixture-files.ts";
+import { loadFixtureDir } from "../../src/node/fixture-files.ts";
 import { main as matrixMain } from "../../src/cli/matrix.ts";
 import { main as buildMain } from "../../src/cli/matrix-build.ts";
 import { main as mergeMain } from "../../src/cli/merge.ts";

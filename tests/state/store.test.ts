@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatedModelServer } from "../../src/mocks/node.ts";
-import { runAtCursor } from "../../src/state/derive.ts";
+import { runAtCursor } from "../../src/state/cursor-index.ts";
 import { MAX_IMPORT_BYTES } from "../../src/state/io-slice.ts";
 import { loadFixtures } from "../support.ts";
 import { makeStore } from "./test-deps.ts";

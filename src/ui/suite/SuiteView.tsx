@@ -106,7 +106,7 @@ export function SuiteView() {
       {summary && suite.runs.length > 0 && (
         <>
           <SuiteCharts outcomes={summary.outcomes} rates={summary.rates} />
-          {/* A large suite's matrix (an import, a merged file) mounts after the rest of the view has painted: laid out with it, its cells made most of one 40 ms task (issue 11). */}
+          {/* A large suite's matrix (an import, a merged file) mounts after the rest of the view has painted: laid out with it, its cells made most of one long task. */}
           <AfterPaint deferIf={suite.runs.length > ALL_ROWS_UP_TO} placeholder={<p className="muted" aria-busy="true">Laying out {formatCount(suite.runs.length)} runs…</p>}>
             <SuiteMatrix runs={suite.runs} designs={summary.design.runs} checks={summary.checks} longestLabel={summary.longestLabel} onOpen={sameRuns ? openSuiteRun : openNothing} />
           </AfterPaint>

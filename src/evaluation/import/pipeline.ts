@@ -1,22 +1,19 @@
-import { parseCollectedTraceFile, validateCollectedTraces } from "../candidates/collected-trace.ts";
-import { readJsonFile, tooLarge } from "../files/read-json-file.ts";
-import { concatBytes, hasContent, JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES } from "../files/read-json-lines.ts";
-import { fixtureContentHash } from "../integrity/export.ts";
-import { isJsonlSuiteHeader } from "../integrity/jsonl-suite.ts";
-import { hashParsedEvents, verifiedDigest, verifyRun } from "../integrity/run-digest.ts";
-import type { Sha256Hex } from "../integrity/seal.ts";
-import type { SignatureCheck } from "../integrity/signature.ts";
-import { brokenSuiteRun, concludeSuite, declaredFormat, parsedRunsOf, runFileVerification, runLabel, validateExport, type FileVerification } from "../integrity/verify-file.ts";
-import type { BudgetConfig } from "../schemas/budget.ts";
-import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
-import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type ScoredRunExport } from "../schemas/export.ts";
-import type { Fixture } from "../schemas/fixture.ts";
-import type { ScoredRun } from "../schemas/scored-run.ts";
-import { scoreCollectedTrace } from "./evaluate.ts";
-import type { VerdictDifference } from "./rescore.ts";
-import { CANCELLED, DifferingRuns, recordedEvents, refused, rejected, unknownFixture, type ImportRefusalCode, type RunDifference } from "./import-outcome.ts";
-import { StreamedJsonlSuite } from "./jsonl-suite-import.ts";
-import { Replays } from "./replays.ts";
+import { parseCollectedTraceFile, validateCollectedTraces } from "../../candidates/collected-trace.ts";
+import { readJsonFile, tooLarge } from "../../files/read-json-file.ts";
+import { concatBytes, hasContent, JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES } from "../../files/read-json-lines.ts";
+import { fixtureContentHash } from "../../integrity/export.ts";
+import { isJsonlSuiteHeader } from "../../integrity/jsonl-suite.ts";
+import { hashParsedEvents, verifiedDigest, verifyRun } from "../../integrity/run-digest.ts";
+import { brokenSuiteRun, concludeSuite, declaredFormat, parsedRunsOf, runFileVerification, runLabel, validateExport } from "../../integrity/verify-file.ts";
+import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../../schemas/collected-trace.ts";
+import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type ScoredRunExport } from "../../schemas/export.ts";
+import type { Fixture } from "../../schemas/fixture.ts";
+import type { ScoredRun } from "../../schemas/scored-run.ts";
+import { scoreCollectedTrace } from "../evaluate.ts";
+import { CANCELLED, DifferingRuns, recordedEvents, refused, rejected, unknownFixture } from "./outcome.ts";
+import type { ImportOptions, ImportResult, ImportSource, RunImportReport } from "./types.ts";
+import { StreamedJsonlSuite } from "./jsonl-suite.ts";
+import { Replays } from "../replays.ts";
 
 // An import, from the file's bytes to re-scored runs: read → validate → verify → re-score → compare,
 // one run at a time. The workbench runs it in a Web Worker (src/state/import.worker.ts) and
@@ -35,73 +32,6 @@ import { Replays } from "./replays.ts";
  */
 export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 
-/** A file to import: its size is known before its bytes are read, which come in chunks. */
-export interface ImportSource {
-  size: number;
-  chunks(): AsyncIterable<Uint8Array>;
-}
-
-export interface ImportProgress {
-  bytesRead: number;
-  bytesTotal: number;
-  runsDone: number;
-  /** Known for a file read whole; a JSONL suite's count is known only at its end. */
-  runsTotal: number | null;
-}
-
-export interface ImportOptions {
-  fixtures: readonly Fixture[];
-  sha256: Sha256Hex;
-  /** A file read whole (one JSON value, or collected traces) larger than this is refused. */
-  maxWholeBytes: number;
-  /** A JSONL suite is streamed; a longer line is refused. Default MAX_LINE_BYTES. */
-  maxLineBytes?: number;
-  onProgress?(progress: ImportProgress): void;
-  /**
-   * Every run re-scored, in file order; the caller keeps them (a result does not hold a suite's runs).
-   * The import waits for a promise it returns: the worker sends a long run to the page part by part,
-   * each when the page has taken the last (import.worker.ts).
-   */
-  onRun?(run: ScoredRun): void | Promise<void>;
-  /** Asked between runs: true ends the import as cancelled. */
-  cancelled?(): boolean;
-  /** How many distinct replays are kept for runs alike (replays.ts); 0 replays every run. Default REPLAYS_KEPT. */
-  replaysKept?: number;
-  /** Only exports (`npm run verify`): collected traces are refused as an unknown format, as the export reader refuses them. */
-  exportsOnly?: boolean;
-  /** The fingerprint of the key the file must be signed by (`npm run verify -- --key`); any signer, or none, when absent. */
-  signedBy?: string;
-}
-
-/** What re-scoring one exported run found. */
-export interface RunImportReport {
-  differences: VerdictDifference[];
-  /** The file's `passed` is not the replay's. */
-  passedDiffers: boolean;
-  /** The file's result is not the one its replay assembles. */
-  resultDiffers: boolean;
-  eventsMatch: boolean;
-  fixtureMatches: boolean;
-  verified: boolean;
-}
-
-/** What an export was found to be, whatever its kind: its seals, its signature, and runs that state other verdicts than their replays. */
-export interface ExportFindings {
-  verification: FileVerification;
-  signature: SignatureCheck;
-  runs: number;
-  /** Runs whose file states other verdicts (or `passed`) than their replay, the first of them described. */
-  differing: number;
-  firstDifference: RunDifference | null;
-}
-
-export type ImportResult =
-  | ({ ok: true; kind: "run"; fixtureId: string; candidate: string; budget: BudgetConfig; report: RunImportReport } & ExportFindings)
-  /** `replayed`: how many runs were replayed; the others were alike to one of them (replays.ts). */
-  | ({ ok: true; kind: "suite"; replayed: number } & ExportFindings)
-  | { ok: true; kind: "traces"; runs: number }
-  /** `verification`: what broke, when a seal did (`code` broken_seal). */
-  | { ok: false; cancelled: boolean; code: ImportRefusalCode; message: string; verification?: FileVerification };
 
 
 /**

@@ -27,7 +27,7 @@ export interface RunAtCursor {
 
 /**
  * The definition, from scratch over the prefix: linear in the cursor. The workbench uses
- * `CursorIndex`, which must give the same answer at every event (tests/state/derive.test.ts).
+ * `CursorIndex`, which must give the same answer at every event (tests/state/cursor-index.test.ts).
  */
 export function runAtCursor(events: readonly RunEvent[], cursor: number, fixture: Fixture): RunAtCursor {
   const prefix = events.slice(0, cursor + 1);

@@ -1,16 +1,16 @@
-import type { JsonLine } from "../files/read-json-lines.ts";
-import { brokenJsonlRun, concludeJsonlSuite, isClosingLine, validateJsonlClosing, validateJsonlHeader, validateJsonlRun } from "../integrity/jsonl-suite.ts";
-import { hashParsedEvents, verifiedDigest, verifyRun } from "../integrity/run-digest.ts";
-import { chainHeadOf } from "../integrity/seal.ts";
-import { runLabel, type FileVerification } from "../integrity/verify-file.ts";
-import type { JsonlSuiteEnd, JsonlSuiteHeader } from "../schemas/export.ts";
-import type { Fixture } from "../schemas/fixture.ts";
-import type { ScoredRun } from "../schemas/scored-run.ts";
-import type { ImportOptions, ImportResult } from "./import-pipeline.ts";
-import { DifferingRuns, recordedEvents, refused, rejected, unknownFixture } from "./import-outcome.ts";
-import type { Replays } from "./replays.ts";
+import type { JsonLine } from "../../files/read-json-lines.ts";
+import { brokenJsonlRun, concludeJsonlSuite, isClosingLine, validateJsonlClosing, validateJsonlHeader, validateJsonlRun } from "../../integrity/jsonl-suite.ts";
+import { hashParsedEvents, verifiedDigest, verifyRun } from "../../integrity/run-digest.ts";
+import { chainHeadOf } from "../../integrity/seal.ts";
+import { runLabel, type FileVerification } from "../../integrity/verify-file.ts";
+import type { JsonlSuiteEnd, JsonlSuiteHeader } from "../../schemas/export.ts";
+import type { Fixture } from "../../schemas/fixture.ts";
+import type { ScoredRun } from "../../schemas/scored-run.ts";
+import type { ImportOptions, ImportResult } from "./types.ts";
+import { DifferingRuns, recordedEvents, refused, rejected, unknownFixture } from "./outcome.ts";
+import type { Replays } from "../replays.ts";
 
-// A JSONL suite as the import streams it (import-pipeline.ts reads the lines and hands them on):
+// A JSONL suite as the import streams it (pipeline.ts reads the lines and hands them on):
 // each run line validated, verified and re-scored as it arrives, and the refusal ranked as reading
 // the whole file would rank it.
 
@@ -63,7 +63,7 @@ export class StreamedJsonlSuite {
     // Hashed before it is validated: a run whose events hash to the chain head of a run validated
     // before holds the same events (SHA-256 of their RFC 8785 text), and those are not validated again.
     // In a suite of k trials of a scripted candidate, or of a model at temperature 0, that is about a
-    // third of validating (issue 11). After a broken seal, lines are only validated, as before, and
+    // third of validating. After a broken seal, lines are only validated, as before, and
     // nothing more is remembered; at most MAX_KNOWN_EVENTS chain heads are.
     const hashed = this.#broken ? null : await hashParsedEvents(line.parsed, this.o.sha256);
     const head = hashed ? chainHeadOf(hashed.hashes) : null;

@@ -1,14 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseInjectionSet } from "../fixtures/injections.ts";
-import { parseFixtureSet } from "../fixtures/load.ts";
-import { composeMatrix, type Matrix, type MatrixCell } from "../fixtures/matrix/compose.ts";
-import { parseTaskSet } from "../fixtures/tasks.ts";
+import { parseInjectionSet } from "../fixture-set/injections.ts";
+import { parseFixtureSet } from "../fixture-set/parse.ts";
+import { composeMatrix, type Matrix, type MatrixCell } from "../fixture-set/matrix/compose.ts";
+import { parseTaskSet } from "../fixture-set/tasks.ts";
 import type { Fixture } from "../schemas/fixture.ts";
-import { UsageError } from "./usage-error.ts";
+import { InputError } from "./input-error.ts";
 
-export const DEFAULT_FIXTURE_DIR = fileURLToPath(new URL("../../fixtures/", import.meta.url));
+export const DEFAULT_FIXTURE_DIR = fileURLToPath(new URL("../../fixtures", import.meta.url));
 
 /** Loads and validates every `*.json` in the folder; any bad file is a usage error naming it and the field. */
 export function loadFixtureDir(dir: string = DEFAULT_FIXTURE_DIR): Fixture[] {
@@ -16,7 +16,7 @@ export function loadFixtureDir(dir: string = DEFAULT_FIXTURE_DIR): Fixture[] {
   try {
     names = readdirSync(dir).filter((n) => n.endsWith(".json")).sort();
   } catch {
-    throw new UsageError(`cannot read the fixture folder ${dir}`);
+    throw new InputError(`cannot read the fixture folder ${dir}`, "unreadable_folder");
   }
   const shown = (n: string): string => relative(process.cwd(), join(dir, n)) || n;
   // Bytes, not text: the one file reader decides what is valid UTF-8 (src/files/read-json-file.ts).
@@ -24,12 +24,12 @@ export function loadFixtureDir(dir: string = DEFAULT_FIXTURE_DIR): Fixture[] {
     try {
       return readFileSync(join(dir, n));
     } catch {
-      throw new UsageError(`${shown(n)}: cannot read the file`);
+      throw new InputError(`${shown(n)}: cannot read the file`, "unreadable_file");
     }
   };
   const set = parseFixtureSet(names.map((n) => ({ file: shown(n), text: read(n) })));
-  if (!set.ok) throw new UsageError(`invalid fixture file(s):\n  ${set.errors.map((e) => e.message).join("\n  ")}`);
-  if (set.fixtures.length === 0) throw new UsageError(`no fixture files (*.json) in ${dir}`);
+  if (!set.ok) throw new InputError(`invalid fixture file(s):\n  ${set.errors.map((e) => e.message).join("\n  ")}`, "invalid_fixture");
+  if (set.fixtures.length === 0) throw new InputError(`no fixture files (*.json) in ${dir}`, "no_fixtures");
   return set.fixtures;
 }
 
@@ -40,11 +40,11 @@ export function loadFixtureDir(dir: string = DEFAULT_FIXTURE_DIR): Fixture[] {
 export function selectFixtures(all: readonly Fixture[], wanted: readonly string[], has: (f: Fixture) => boolean, name: string): Fixture[] {
   for (const id of wanted) {
     const fx = all.find((f) => f.id === id);
-    if (!fx) throw new UsageError(`unknown fixture ${id} (known: ${all.map((f) => f.id).join(", ")})`);
-    if (!has(fx)) throw new UsageError(`fixture ${id} has no candidate ${name} (it has: ${Object.keys(fx.candidates).join(", ")})`);
+    if (!fx) throw new InputError(`unknown fixture ${id} (known: ${all.map((f) => f.id).join(", ")})`, "unknown_fixture");
+    if (!has(fx)) throw new InputError(`fixture ${id} has no candidate ${name} (it has: ${Object.keys(fx.candidates).join(", ")})`, "unknown_candidate");
   }
   const chosen = wanted.length > 0 ? all.filter((f) => wanted.includes(f.id)) : all.filter(has);
-  if (chosen.length === 0) throw new UsageError(`no fixture has a candidate named ${name}`);
+  if (chosen.length === 0) throw new InputError(`no fixture has a candidate named ${name}`, "unknown_candidate");
   return chosen;
 }
 
@@ -54,38 +54,38 @@ function readDataFolder(dir: string): { file: string; bytes: Uint8Array }[] {
   try {
     names = readdirSync(dir).filter((n) => n.endsWith(".json")).sort();
   } catch {
-    throw new UsageError(`cannot read the folder ${dir}`);
+    throw new InputError(`cannot read the folder ${dir}`, "unreadable_folder");
   }
   return names.map((n) => {
     const file = relative(process.cwd(), join(dir, n)) || n;
     try {
       return { file, bytes: readFileSync(join(dir, n)) };
     } catch {
-      throw new UsageError(`${file}: cannot read the file`);
+      throw new InputError(`${file}: cannot read the file`, "unreadable_file");
     }
   });
 }
 
 /**
  * The attack matrix of a fixture folder: its fixtures, `tasks/*.json` and `injections/*.json`,
- * each file validated, composed into generated fixtures (src/fixtures/matrix).
+ * each file validated, composed into generated fixtures (src/fixture-set/matrix).
  */
 export function loadMatrixDir(dir: string = DEFAULT_FIXTURE_DIR): Matrix {
   const fixtures = loadFixtureDir(dir);
   const tasks = parseTaskSet(readDataFolder(join(dir, "tasks")));
   const injections = parseInjectionSet(readDataFolder(join(dir, "injections")));
   const errors = [...(tasks.ok ? [] : tasks.errors), ...(injections.ok ? [] : injections.errors)];
-  if (errors.length > 0 || !tasks.ok || !injections.ok) throw new UsageError(`invalid matrix file(s):\n  ${errors.join("\n  ")}`);
+  if (errors.length > 0 || !tasks.ok || !injections.ok) throw new InputError(`invalid matrix file(s):\n  ${errors.join("\n  ")}`, "invalid_matrix");
   const composed = composeMatrix(tasks.tasks, fixtures, injections.injections);
-  if (!composed.ok) throw new UsageError(`the attack matrix does not compose:\n  ${composed.errors.join("\n  ")}`);
+  if (!composed.ok) throw new InputError(`the attack matrix does not compose:\n  ${composed.errors.join("\n  ")}`, "invalid_matrix");
   return composed.matrix;
 }
 
 /** The matrix's cells chosen with --task and --injection (a task's baseline is kept whenever the task is). */
 export function chooseCells(matrix: Matrix, tasks: readonly string[], injections: readonly string[]): MatrixCell[] {
   const known = { tasks: matrix.tasks.map((t) => t.fixture), injections: matrix.injections.map((i) => i.id) };
-  for (const t of tasks) if (!known.tasks.includes(t)) throw new UsageError(`unknown task ${t} (tasks: ${known.tasks.join(", ")})`);
-  for (const i of injections) if (!known.injections.includes(i)) throw new UsageError(`unknown injection ${i} (injections: ${known.injections.join(", ")})`);
+  for (const t of tasks) if (!known.tasks.includes(t)) throw new InputError(`unknown task ${t} (tasks: ${known.tasks.join(", ")})`, "unknown_task");
+  for (const i of injections) if (!known.injections.includes(i)) throw new InputError(`unknown injection ${i} (injections: ${known.injections.join(", ")})`, "unknown_injection");
   return matrix.cells.filter((c) => (tasks.length === 0 || tasks.includes(c.task)) && (injections.length === 0 || c.injection === null || injections.includes(c.injection)));
 }
 

@@ -1,22 +1,20 @@
-import { fixtureContentHash } from "../integrity/export.ts";
-import { parsedEventsOf } from "../integrity/run-digest.ts";
-import { chainHeadOf, type HashedEvents, type Sha256Hex } from "../integrity/seal.ts";
-import type { FileVerification } from "../integrity/verify-file.ts";
-import type { ScoredRunExport } from "../schemas/export.ts";
-import type { Fixture } from "../schemas/fixture.ts";
-import { checkSignature } from "../integrity/signature.ts";
-import type { ExportFindings, ImportResult } from "./import-pipeline.ts";
-import type { RecordedEvents } from "./replays.ts";
-import { statesReplay, type Rescored, type VerdictDifference } from "./rescore.ts";
+import { fixtureContentHash } from "../../integrity/export.ts";
+import { parsedEventsOf } from "../../integrity/run-digest.ts";
+import { chainHeadOf, type HashedEvents, type Sha256Hex } from "../../integrity/seal.ts";
+import type { FileVerification } from "../../integrity/verify-file.ts";
+import type { ScoredRunExport } from "../../schemas/export.ts";
+import type { Fixture } from "../../schemas/fixture.ts";
+import { checkSignature } from "../../integrity/signature.ts";
+import type { ExportFindings, ImportRefusalCode, ImportResult, RunDifference } from "./types.ts";
+import type { RecordedEvents } from "../replays.ts";
+import { statesReplay, type Rescored, type VerdictDifference } from "../rescore.ts";
 
-// The words and values an import ends with, shared by the pipeline (import-pipeline.ts) and the
-// streamed JSONL suite (jsonl-suite-import.ts), and read by `npm run verify` and the workbench.
+// The words and values an import ends with, shared by the pipeline (pipeline.ts) and the
+// streamed JSONL suite (jsonl-suite.ts), and read by `npm run verify` and the workbench.
 
 /** A run's events as parsed with their chain head, or null when they could not be hashed (no replay matches them). */
 export const recordedEvents = (raw: unknown, hashed: HashedEvents | null): RecordedEvents | null => (hashed ? { events: parsedEventsOf(raw), chainHead: chainHeadOf(hashed.hashes) } : null);
 
-/** Why an import was refused: the file could not be read as one, a seal broke, a fixture is unknown, or it was cancelled. */
-export type ImportRefusalCode = "unreadable" | "broken_seal" | "unknown_fixture" | "cancelled";
 
 export const refused = (message: string, code: ImportRefusalCode = "unreadable"): ImportResult => ({ ok: false, cancelled: false, code, message });
 export const CANCELLED: ImportResult = { ok: false, cancelled: true, code: "cancelled", message: "cancelled" };
@@ -24,18 +22,6 @@ export const unknownFixture = (field: string, id: string): string => `field "${f
 /** A file whose seal broke, with what broke (`npm run verify` says it in its own words). */
 export const rejected = (verification: FileVerification): ImportResult => ({ ok: false, cancelled: false, code: "broken_seal", message: `rejected, not verified: ${verification.message}`, verification });
 
-/** A run whose file states verdicts its replay does not give. */
-export interface RunDifference {
-  /** As `npm run verify` names a run: `run 3 (fv-scenario-a / reference)`, or `run` for a file of one. */
-  run: string;
-  differences: VerdictDifference[];
-  /** The file's `passed` and the replay's, when they differ. */
-  passed: { inFile: boolean; recomputed: boolean } | null;
-  /** The file's result is not the one its replay assembles (its message, claims or calls edited). */
-  resultDiffers: boolean;
-  /** The fixture changed since the file was written: the difference may be the fixture's doing, not an edit. */
-  fixtureChanged: boolean;
-}
 
 /** The runs of a suite whose files state other verdicts than their replays: counted, the first described. */
 export class DifferingRuns {

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { runLoadSuite, type LoadReport } from "../mocks/load-suite.ts";
-import { loadFixtureDir } from "./fixture-files.ts";
+import { loadFixtureDir } from "../node/fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
