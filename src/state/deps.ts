@@ -6,6 +6,7 @@ import type { AnnotationsStore } from "./annotations-store.ts";
 import type { HistoryStore } from "./history-store.ts";
 import type { MatrixCompose } from "./matrix-files.ts";
 import type { NetworkProbe } from "./network-failure.ts";
+import type { OpenEventStream } from "./watch-slice.ts";
 
 /** What the store needs from the outside world, injected so tests can use the real slices. */
 export interface StoreDeps {
@@ -41,6 +42,8 @@ export interface StoreDeps {
    * The browser loads it lazily (a promise): its data and composition stay out of the first load.
    */
   loadMatrix?(): MatrixCompose | Promise<MatrixCompose>;
+  /** Opens a server-sent-events stream (the browser's EventSource), for Watch an agent; absent: watching is not offered. */
+  openEventStream?: OpenEventStream;
   /** Runs one scripted candidate over matrix fixtures (in the browser: in a Web Worker); on this thread when absent. */
   evaluateMatrix?(fixtures: readonly Fixture[], candidate: string, onProgress?: (done: number) => void): Promise<ScoredRun[]>;
 }
