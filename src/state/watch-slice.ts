@@ -48,7 +48,8 @@ export interface WatchSlice {
   stopWatching(): void;
 }
 
-export const DEFAULT_AGENT_BASE_URL = "http://127.0.0.1:8000";
+/** The port the docs start `npm run mcp -- --transport http` on, which the built page's CSP lets it reach. */
+export const DEFAULT_AGENT_BASE_URL = "http://127.0.0.1:8765";
 
 interface Session {
   readonly ref: { session: number; fixture: string; trial: number; candidate: string };

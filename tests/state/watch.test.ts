@@ -75,16 +75,16 @@ function watched() {
 describe("Watch an agent", () => {
   it("reads /events at the base URL, with or without /mcp", () => {
     const resolve = (u: string) => new URL(u, "http://127.0.0.1:4173").toString();
-    expect(eventsUrlOf("http://127.0.0.1:8000", resolve)).toBe("http://127.0.0.1:8000/events");
-    expect(eventsUrlOf(" http://127.0.0.1:8000/mcp/ ", resolve)).toBe("http://127.0.0.1:8000/events");
-    expect(eventsUrlOf("http://127.0.0.1:8000/events", resolve)).toBe("http://127.0.0.1:8000/events");
+    expect(eventsUrlOf("http://127.0.0.1:8765", resolve)).toBe("http://127.0.0.1:8765/events");
+    expect(eventsUrlOf(" http://127.0.0.1:8765/mcp/ ", resolve)).toBe("http://127.0.0.1:8765/events");
+    expect(eventsUrlOf("http://127.0.0.1:8765/events", resolve)).toBe("http://127.0.0.1:8765/events");
   });
 
   it("shows a session's run as it is recorded, as a scripted run is shown, judges it when it ends and saves it to the history", async () => {
     const w = watched();
-    w.store.getState().setAgentBaseUrl("http://127.0.0.1:8000/mcp");
+    w.store.getState().setAgentBaseUrl("http://127.0.0.1:8765/mcp");
     await w.connect();
-    expect(w.opened).toEqual(["http://127.0.0.1:8000/events"]);
+    expect(w.opened).toEqual(["http://127.0.0.1:8765/events"]);
     expect(w.store.getState().watch).toMatchObject({ status: "waiting" });
 
     const messages = await obeys();
@@ -149,7 +149,7 @@ describe("Watch an agent", () => {
     await w.connect();
     w.handlers().message(JSON.stringify({ type: "run_event", session: 1 }), "1");
     expect(w.store.getState().watch).toMatchObject({ status: "failed", code: "live_stream_invalid" });
-    expect(w.store.getState().notice?.text).toMatch(/^live_stream_invalid: a message from http:\/\/127\.0\.0\.1:8000\/events is not a finbound\.live-session\/v1 message/);
+    expect(w.store.getState().notice?.text).toMatch(/^live_stream_invalid: a message from http:\/\/127\.0\.0\.1:8765\/events is not a finbound\.live-session\/v1 message/);
 
     await w.connect();
     const elsewhere = (await obeys()).map((m) => ("fixture" in m ? { ...m, fixture: "not-here" } : m)) as LiveMessage[];
@@ -160,6 +160,6 @@ describe("Watch an agent", () => {
     const unreachable = watched();
     unreachable.store.getState().startWatching();
     unreachable.handlers().error(false);
-    expect(unreachable.store.getState().watch).toMatchObject({ status: "failed", code: "live_stream_unreachable", text: expect.stringContaining("could not connect to http://127.0.0.1:8000/events") });
+    expect(unreachable.store.getState().watch).toMatchObject({ status: "failed", code: "live_stream_unreachable", text: expect.stringContaining("could not connect to http://127.0.0.1:8765/events") });
   });
 });

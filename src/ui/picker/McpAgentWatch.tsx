@@ -36,7 +36,7 @@ export function McpAgentWatch() {
       </p>
       <label>
         base URL of npm run mcp
-        <input value={baseUrl} onChange={(e) => setAgentBaseUrl(e.target.value)} placeholder="http://127.0.0.1:8000" spellCheck={false} disabled={active} />
+        <input value={baseUrl} onChange={(e) => setAgentBaseUrl(e.target.value)} placeholder="http://127.0.0.1:8765" spellCheck={false} disabled={active} />
       </label>
       <div className="controls">
         {active ? (
