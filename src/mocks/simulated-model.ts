@@ -1,7 +1,7 @@
 import { replyText } from "../candidates/scripted.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { SimFault } from "../schemas/sim-fault.ts";
-import { asToolCalls, messageDeltas, offersTools, textMessage, type AssistantMessage } from "./sim-tool-calls.ts";
+import { asToolCalls, messageDeltas, offeredFinal, offersTools, textMessage, type AssistantMessage } from "./sim-tool-calls.ts";
 import { mulberry32, requestSeed } from "./prng.ts";
 
 /**
@@ -11,7 +11,8 @@ import { mulberry32, requestSeed } from "./prng.ts";
  *   finbound-sim/fault:<name>   a failure a real server produces (see FAULTS)
  *   finbound-sim/susceptible:<p>  replies as `reference`, but on an attack-matrix fixture follows the
  *                               injection (replies as `obedient`) in a share p of runs (see susceptibleTo)
- * The fixture is read from the first user message ("Task <id>. …"), the turn from the number of
+ * The fixture is read from the first user message (a line "Task <id>. …": finbound's own prompt
+ * starts with it, an MCP agent's task has it after the instructions), the turn from the number of
  * assistant messages so far. One description of behaviour, served by msw in the browser and in
  * tests, and by a plain Node server for the CLI.
  */
@@ -159,8 +160,15 @@ function sseChunks(model: string, message: AssistantMessage, processingMs: numbe
 
 function fixtureOf(body: ChatBody, fixtures: readonly Fixture[]): Fixture | undefined {
   const first = body.messages?.find((m) => m.role === "user");
-  const match = typeof first?.content === "string" ? /^Task ([a-z0-9-]+)\./.exec(first.content) : null;
+  const match = /^Task ([a-z0-9-]+)\./m.exec(textOf(first?.content));
   return fixtures.find((f) => f.id === match?.[1]);
+}
+
+/** A message's text: a string, or the text parts some clients send instead (`[{ type: "text", text }]`). */
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map((part: unknown) => (typeof part === "object" && part !== null && typeof (part as { text?: unknown }).text === "string" ? (part as { text: string }).text : "")).join("\n");
 }
 
 export function simulateChat(raw: unknown, fixtures: readonly Fixture[], options: SimOptions): SimReply {
@@ -169,7 +177,7 @@ export function simulateChat(raw: unknown, fixtures: readonly Fixture[], options
   if (!model.startsWith(SIM_PREFIX)) return { kind: "json", status: 404, body: { error: { message: `model ${model} not found` } }, delayMs: 0 };
   const asked = model.slice(SIM_PREFIX.length);
   const turn = (body.messages ?? []).filter((m) => m.role === "assistant").length;
-  const answer: Answer = { model, stream: body.stream === true, message: offersTools(body) ? (text) => asToolCalls(text, turn) : textMessage };
+  const answer: Answer = { model, stream: body.stream === true, message: offersTools(body) ? (text) => asToolCalls(text, turn, offeredFinal(body)) : textMessage };
   if (asked.startsWith("fault:")) return faultReply(asked.slice(6) as Fault, answer);
   const fixture = fixtureOf(body, fixtures);
   const p = susceptibilityOf(asked);

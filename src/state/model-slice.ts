@@ -12,8 +12,8 @@ import type { Store } from "./store.ts";
 /** The failures the simulated model can play, offered in the picker as `fault:<name>`. */
 export const SIMULATED_FAULTS = SimFault.options;
 
-/** Where the run's decisions come from. */
-export type CandidateKindChoice = "scripted" | "simulated" | "local";
+/** Where the run's decisions come from; `mcp`: an agent elsewhere, its session watched live (watch-slice.ts). */
+export type CandidateKindChoice = "scripted" | "simulated" | "local" | "mcp";
 
 export interface LocalModelForm {
   baseUrl: string;
