@@ -1,4 +1,5 @@
-import { eventLog, expect, openRun, test } from "./fixtures.ts";
+import { blockingViolations } from "./axe.ts";
+import { eventLog, expect, openRun, shot, test } from "./fixtures.ts";
 
 test("a stopped run reads as stopped everywhere: no outcome or expected outcome beside 'not judged', no 'run ended: unavailable'", async ({ page }) => {
   await openRun(page, "fv-scenario-a", "reference");
@@ -22,4 +23,6 @@ test("a stopped run reads as stopped everywhere: no outcome or expected outcome 
   const cut = eventLog(page).locator('li[data-kind="model_failure"]');
   if ((await cut.count()) > 0) await expect(cut).toContainText("the run was stopped");
   await expect(page.getByTestId("run-announcer")).toHaveText(/^Run fv-scenario-a \/ reference stopped by you, not judged, \d+ events\.$/);
+  await shot(page, "stopped-run");
+  expect(await blockingViolations(page), "stopped run: serious or critical axe violations").toEqual([]);
 });
