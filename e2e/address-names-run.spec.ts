@@ -42,3 +42,22 @@ test("a run that cannot be replayed and has no link leaves no run in the address
   await expect.poll(() => page.url()).not.toContain("candidate=");
   expect(search(page).has("run")).toBe(false);
 });
+
+test("an attack-matrix cell opened in the timeline is named by its link, and a reload reopens that cell's run at its event", async ({ page }) => {
+  const cell = "mx-holdings-hh1001-x-doc-adviser-hh1002";
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Matrix" }).click();
+  await page.getByLabel("Matrix candidate").selectOption("obedient");
+  await page.getByRole("button", { name: "Run matrix" }).click();
+  await expect(page.getByTestId("matrix-status")).toHaveText(/^171 runs of obedient\./, { timeout: 20_000 });
+  await page.getByTestId("attack-matrix").locator(`td[data-cell="${cell}"] button`).click();
+  await expect(page.getByTestId("run-title")).toHaveText(`${cell} / obedient (scripted)`);
+  // Its generated fixture is not in the picker, so ?fixture= would reopen nothing, or another run.
+  await expect.poll(() => search(page).get("run")).toMatch(/^run-[0-9a-f]+$/);
+  expect(search(page).has("fixture")).toBe(false);
+  const seq = await currentRow(page).getAttribute("data-seq");
+
+  await page.reload();
+  await expect(page.getByTestId("run-title")).toHaveText(`${cell} / obedient (imported)`, { timeout: 20_000 });
+  await expect(currentRow(page)).toHaveAttribute("data-seq", seq ?? "");
+});
