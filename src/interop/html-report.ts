@@ -1,4 +1,5 @@
 import { designOf, describeDesign, type Design } from "../evaluation/design.ts";
+import { countRuns } from "../evaluation/run-counts.ts";
 import type { Claim } from "../schemas/claim.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
 import type { Verdict } from "../schemas/verdict.ts";
@@ -47,11 +48,11 @@ function sealBanner(options: HtmlReportOptions): Html {
 }
 
 function headline(rows: readonly RunRow[], designs: boolean): Html {
-  const passed = rows.filter((r) => r.run.passed).length;
+  const { passed, failed, infrastructure } = countRuns(rows.map((r) => r.run));
   const stat = (tone: string, n: number, what: string): Html => html`<div class="stat ${tone}"><b>${n}</b>${what}</div>`;
   const designed = rows.filter((r) => r.design?.status === "as_designed").length;
   const regressions = rows.filter((r) => r.design?.status === "regression").length;
-  return html`<div class="stats">${stat("", rows.length, rows.length === 1 ? "run" : "runs")}${stat("pass", passed, "passed")}${stat("fail", rows.length - passed, "failed")}${
+  return html`<div class="stats">${stat("", rows.length, rows.length === 1 ? "run" : "runs")}${stat("pass", passed, "passed")}${stat("fail", failed, "failed")}${infrastructure > 0 ? stat("", infrastructure, "infrastructure") : ""}${
     designs ? [stat("pass", designed, "as designed"), stat(regressions > 0 ? "fail" : "", regressions, regressions === 1 ? "regression" : "regressions")] : ""
   }</div>${
     designs

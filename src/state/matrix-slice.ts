@@ -187,6 +187,8 @@ export const createMatrixSlice =
           if (stop !== controller) return;
           const status = controller.signal.aborted ? "stopped" : "done";
           set({ matrixRun: { ...get().matrixRun, ...withResults(runs), status, done: runs.length } });
+          // Kept in History like any suite; a matrix stopped part-way is not, like a stopped run.
+          if (status === "done") await get().saveToHistory("matrix");
         } catch (error) {
           if (stop === controller) set({ matrixRun: { ...get().matrixRun, status: "failed", message: `The matrix could not run: ${messageOf(error)}` } });
         } finally {
