@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FetchLike } from "../../src/candidates/http/wire.ts";
 import { startSimServer, type SimServer } from "../../src/mocks/loopback-server.ts";
 import { simulatedFetch } from "../../src/mocks/sim-fetch.ts";
 import { SIM_CREATED } from "../../src/mocks/simulated-model.ts";
@@ -16,9 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const transports: [string, () => { base: string; fetch: FetchLike }][] = [
+type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
+const simulated = simulatedFetch(fixtures);
+const transports: [string, () => { base: string; fetch: Fetch }][] = [
   ["loopback server", () => ({ base: server.url, fetch: (url, init) => fetch(url, init) })],
-  ["in-process fetch", () => ({ base: "http://sim.local", fetch: simulatedFetch(fixtures) })],
+  // The in-process fetch answers with real Response objects (msw's HttpResponse).
+  ["in-process fetch", () => ({ base: "http://sim.local", fetch: async (url, init) => (await simulated(url, init)) as Response })],
 ];
 
 const chat = (extra: Record<string, unknown> = {}) =>
@@ -27,7 +29,7 @@ const chat = (extra: Record<string, unknown> = {}) =>
 describe.each(transports)("the simulated server (%s)", (_name, transport) => {
   const get = async (path: string) => {
     const { base, fetch } = transport();
-    const response = await fetch(`${base}${path}`, { method: "GET" });
+    const response = await fetch(`${base}${path}`, { method: "GET", headers: {} });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const post = async (body: string) => {
