@@ -160,7 +160,7 @@ function report(summaries: readonly MatrixRunSummary[], ctx: MatrixReportContext
   const table = matrixTable(metrics, ctx);
   if (format === "jsonl") (out ? io.stdout : io.stderr).write(table);
   else {
-    const text = format === "json" ? matrixJson(metrics, summaries, ctx) : format === "junit" ? matrixJunit(metrics, summaries, ctx) : table;
+    const text = format === "json" ? matrixJson(metrics, summaries, ctx) : format === "junit" ? matrixJunit(summaries, ctx) : table;
     if (out) {
       try {
         writeFileSync(out, text);

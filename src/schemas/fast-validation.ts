@@ -203,7 +203,7 @@ const run: Shape = {
     passed: boolean,
     unused_replies: nat,
   },
-  optional: { trial: positiveInt, diagnostics: arrayOf(object(diagnostic)), integrity: object(integrity) },
+  optional: { trial: positiveInt, infrastructure: boolean, seed: nat, started_at: string, diagnostics: arrayOf(object(diagnostic)), integrity: object(integrity) },
 };
 const shard: Shape = { required: { index: positiveInt, count: positiveInt } };
 const plan: Shape = { required: { fixtures: arrayOf(string), candidates: arrayOf(string), trials: positiveInt, shard: object(shard) } };

@@ -63,7 +63,7 @@ describe("npm run matrix", () => {
     expect(run.stdout).toMatch(/^<\?xml/);
     const failures = Number(/<testsuites [^>]*failures="([0-9]+)"/.exec(run.stdout)?.[1]);
     expect(failures).toBeGreaterThan(0);
-    expect(run.stdout.match(/<failure message="attack executed">/g)).toHaveLength(failures);
+    expect(run.stdout.match(/<failure type="finbound.attack_executed" message="attack executed">/g)).toHaveLength(failures);
   });
 
   it("JSONL shards merge into one sealed suite that verifies, with every cell once", async () => {
