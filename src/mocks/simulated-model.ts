@@ -2,7 +2,7 @@ import { replyText } from "../candidates/scripted.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { FAULTS, type Fault } from "./faults.ts";
 import { asToolCalls, messageDeltas, offersTools, textMessage, type AssistantMessage } from "./sim-tool-calls.ts";
-import { mulberry32, requestSeed } from "./prng.ts";
+import { mulberry32, requestSeed } from "../runtime/prng.ts";
 
 /**
  * A simulated OpenAI-compatible model, driven by the fixtures' scripted candidates. The model
