@@ -1,5 +1,5 @@
 import { mulberry32 } from "../runtime/prng.ts";
-import { choose, passAtK, passHatK } from "./reliability.ts";
+import { choose, passAtK, passHatK, type Reliability } from "./reliability.ts";
 
 // How sure a rate is (docs/statistics.md). Every interval is at 95 %. A proportion over independent
 // runs gets a Wilson score interval; anything averaged over fixtures, or over runs that share a
@@ -258,12 +258,13 @@ export function trialsNeeded(clusters: readonly Cluster[], statistic: (clusters:
   return { ok: true, trials: high, halfWidth: width };
 }
 
+const points = (v: number): string => String(Math.round(v * 100));
+
+/** "[47, 76]": an interval's bounds in whole percentage points. */
+export const formatInterval = (e: Pick<Estimate, "low" | "high">): string => `[${points(e.low)}, ${points(e.high)}]`;
+
 /** "62 % [47, 76]": a rate and its interval in whole percentage points; "–" when there is none. */
-export function formatEstimate(e: Estimate | null): string {
-  if (e === null) return "–";
-  const pct = (v: number): string => String(Math.round(v * 100));
-  return `${pct(e.value)} % [${pct(e.low)}, ${pct(e.high)}]`;
-}
+export const formatEstimate = (e: Estimate | null): string => (e === null ? "–" : `${points(e.value)} % ${formatInterval(e)}`);
 
 /** A difference in percentage points with its interval: "−31 pts [−47, −16]". */
 export function formatDifference(d: PairedDifference): string {
@@ -273,4 +274,27 @@ export function formatDifference(d: PairedDifference): string {
   };
   const value = `${pts(d.difference.value)} pts`;
   return d.method === "mcnemar_exact" ? `${value} (McNemar p = ${d.p === null ? "–" : d.p.toPrecision(2)})` : `${value} [${pts(d.difference.low)}, ${pts(d.difference.high)}]`;
+}
+
+/** A reliability's rates with their 95 % intervals: each fixture's pass rate (Wilson), and pass^k and pass@k overall (bootstrap). */
+export interface ReliabilityIntervals {
+  fixtures: { fixture: string; passRate: Estimate | null }[];
+  /** Index k−1 holds pass^k / pass@k for k = 1…K; pass^1 is the pass rate. */
+  passHat: (Estimate | null)[];
+  passAt: (Estimate | null)[];
+}
+
+/**
+ * The intervals of a reliability, apart from it because they cost a bootstrap per k: a table asks for
+ * them once, at the end. A fixture's trials are independent runs of it (Wilson); the overall rates are
+ * means over fixtures (cluster bootstrap).
+ */
+export function reliabilityIntervals(r: Pick<Reliability, "k" | "fixtures">, options: BootstrapOptions = {}): ReliabilityIntervals {
+  const clusters = r.fixtures.map((f) => ({ n: f.n, c: f.c }));
+  const ks = Array.from({ length: r.k }, (_, i) => i + 1);
+  return {
+    fixtures: r.fixtures.map((f) => ({ fixture: f.fixture, passRate: wilson(f.c, f.n) })),
+    passHat: ks.map((k) => clusterBootstrap(clusters, fixtureStatistic.passHat(k), options)),
+    passAt: ks.map((k) => clusterBootstrap(clusters, fixtureStatistic.passAt(k), options)),
+  };
 }

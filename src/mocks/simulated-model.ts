@@ -39,14 +39,18 @@ interface ChatBody {
   seed?: unknown;
 }
 
-/** Reply-level mistakes any model makes, beside the fixture's own faulty candidates. */
-const GENERIC_MISTAKES = ["garbage", "length", "http-500"] as const satisfies readonly Fault[];
+/**
+ * Reply-level mistakes any model makes, beside the fixture's own faulty candidates. Only what the model
+ * writes: sampling changes the text, never whether the server answers, so no server error is drawn
+ * here (those are `fault:<name>` and the chaos harness), and a hot model's runs all count.
+ */
+const GENERIC_MISTAKES = ["garbage", "length"] as const satisfies readonly Fault[];
 
 /**
  * A seeded temperature: with probability min(1, temperature) per reply, the model makes one of the
  * catalogued mistakes instead of the scripted reply — the reply a faulty candidate of the same
  * fixture gives at this turn (alters an input, reads another household, invents a horizon…) or a
- * generic one (garbage, a truncated reply, HTTP 500). The draw depends only on the request's `seed`,
+ * generic one (garbage, a truncated reply). The draw depends only on the request's `seed`,
  * the fixture, the candidate and the turn, so the same seed replays the same mistakes.
  */
 export function mistakeAt(body: ChatBody, fixture: Fixture, name: string, turn: number): { faulty: string } | { fault: Fault } | null {
