@@ -35,7 +35,7 @@ describe("trials at concurrency, shards and merge", () => {
     expect(new Set(trials).size).toBe(24);
     expect(run.stdout).toMatch(/pass\^8/);
     // Every overall rate with its 95 % interval, and what a ±5-point interval would take.
-    expect(run.stdout).toMatch(/^  k=8  pass\^8 \d+ % \[\d+, \d+\] +pass@8 \d+ % \[\d+, \d+\]$/m);
+    expect(run.stdout).toMatch(/^ {2}k=8 {2}pass\^8 \d+ % \[\d+, \d+\] +pass@8 \d+ % \[\d+, \d+\]$/m);
     expect(run.stdout).toMatch(/^±5 points on the pass rate( needs ≈ \d+ trial\(s\) per fixture|: more trials alone do not get there)/m);
     // The lines are in completion order; the reliability table lists fixtures in plan order (the fixture folder's).
     const planned = ["concentration-hh1001", "fv-scenario-a", "unauthorised-household"];
