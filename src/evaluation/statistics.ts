@@ -72,10 +72,19 @@ function percentileInterval(value: number, draws: number[]): Estimate {
  * A two-stage cluster bootstrap: each resample draws as many fixtures as there are, with
  * replacement, then each drawn fixture's trials with replacement, and computes `statistic` on them.
  * Null when the statistic is null on the observed clusters; resamples where it is null are skipped.
+ * When every run passed (or none did), no resample can differ and the percentile interval would be
+ * a point: the interval is then Wilson's over the fixtures, the unit resampled — 16 fixtures that
+ * all passed say the rate is above 81 %, not that it is 100 %.
  */
 export function clusterBootstrap(clusters: readonly Cluster[], statistic: (clusters: readonly Cluster[]) => number | null, options: BootstrapOptions = {}): Estimate | null {
   const value = statistic(clusters);
   if (value === null || clusters.length === 0) return null;
+  const counted = clusters.filter((f) => f.n > 0);
+  if (counted.every((f) => f.c === f.n) || counted.every((f) => f.c === 0)) {
+    const all = counted.length > 0 && (counted[0] as Cluster).c > 0;
+    const w = wilson(all ? counted.length : 0, counted.length);
+    return w === null ? null : { value, low: Math.min(value, w.low), high: Math.max(value, w.high) };
+  }
   const random = mulberry32(options.seed ?? 1);
   const draws: number[] = [];
   const resample: Cluster[] = clusters.map((c) => ({ ...c }));

@@ -73,9 +73,13 @@ describe("cluster bootstrap", () => {
     expect(e).toEqual({ value: 0.75, low: 0.25, high: 1 });
   });
 
-  it("a candidate that always or never passes has no spread: [p, p]", () => {
-    expect(clusterBootstrap(clusters([4, 4], [4, 4]), fixtureStatistic.passHat(4))).toEqual({ value: 1, low: 1, high: 1 });
-    expect(clusterBootstrap(clusters([0, 4], [0, 4]), fixtureStatistic.passRate)).toEqual({ value: 0, low: 0, high: 0 });
+  it("when every run passed, or none did, no resample differs: Wilson's interval over the fixtures", () => {
+    // Two fixtures, all passed: Wilson for 2 of 2 at p = 1 has low = n / (n + z²) = 2 / 5.8415 = 0.3424, high 1.
+    const all = clusterBootstrap(clusters([4, 4], [4, 4]), fixtureStatistic.passHat(4));
+    expect(all?.value).toBe(1);
+    expect(all?.high).toBe(1);
+    expect(all?.low).toBeCloseTo(2 / (2 + 1.959963984540054 ** 2), 10);
+    expect(clusterBootstrap(clusters([0, 4], [0, 4]), fixtureStatistic.passRate)).toEqual({ value: 0, low: 0, high: wilson(0, 2)?.high });
   });
 
   it("one fixture passing 2 of 4: pass^2's interval spans what 4 draws of a fair coin give", () => {
