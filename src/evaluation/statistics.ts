@@ -298,12 +298,13 @@ export interface ReliabilityIntervals {
  * them once, at the end. A fixture's trials are independent runs of it (Wilson); the overall rates are
  * means over fixtures (cluster bootstrap).
  */
-export function reliabilityIntervals(r: Pick<Reliability, "k" | "fixtures">, options: BootstrapOptions = {}): ReliabilityIntervals {
+export function reliabilityIntervals(r: Pick<Reliability, "k" | "fixtures">, options: BootstrapOptions & { /** Only these k (the rest null): a view that shows k = 1 and K. */ ks?: readonly number[] } = {}): ReliabilityIntervals {
   const clusters = r.fixtures.map((f) => ({ n: f.n, c: f.c }));
   const ks = Array.from({ length: r.k }, (_, i) => i + 1);
+  const wanted = (k: number): boolean => options.ks === undefined || options.ks.includes(k);
   return {
     fixtures: r.fixtures.map((f) => ({ fixture: f.fixture, passRate: wilson(f.c, f.n) })),
-    passHat: ks.map((k) => clusterBootstrap(clusters, fixtureStatistic.passHat(k), options)),
-    passAt: ks.map((k) => clusterBootstrap(clusters, fixtureStatistic.passAt(k), options)),
+    passHat: ks.map((k) => (wanted(k) ? clusterBootstrap(clusters, fixtureStatistic.passHat(k), options) : null)),
+    passAt: ks.map((k) => (wanted(k) ? clusterBootstrap(clusters, fixtureStatistic.passAt(k), options) : null)),
   };
 }
