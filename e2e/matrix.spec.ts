@@ -23,8 +23,8 @@ async function runObedient(page: Page): Promise<void> {
 test("the matrix view runs obedient, filters by carrier, and a red cell opens the timeline on the disclosing event", async ({ page }) => {
   await runObedient(page);
   const figures = page.getByRole("region", { name: "Matrix metrics" });
-  await expect(figures.locator('[data-metric="utility"] dd')).toHaveText("100.0 % (13/13)");
-  await expect(figures.locator('[data-metric="asr-executed"] dd')).toHaveText(/^\d+\.\d % \(\d+\/158\)$/);
+  await expect(figures.locator('[data-metric="utility"] dd')).toHaveText("100.0 % [77, 100] (13/13)");
+  await expect(figures.locator('[data-metric="asr-executed"] dd')).toHaveText(/^\d+\.\d % \[\d+, \d+\] \(\d+\/158\)$/);
   await expect(grid(page).locator("tbody tr[data-task]")).toHaveCount(13);
   await expect(grid(page).locator("thead th.inj")).toHaveCount(19);
 
@@ -89,7 +89,7 @@ test("the simulated model over HTTP follows injections in a share of runs; its c
   await expect(page.getByTestId("matrix-status")).toHaveText(/^Running simulated:susceptible:0\.5… \d+ of 171 runs$/);
   await expect(page.getByTestId("matrix-status")).toHaveText(/^171 runs of simulated:susceptible:0\.5\./, { timeout: 100_000 });
   const figures = page.getByRole("region", { name: "Matrix metrics" });
-  await expect(figures.locator('[data-metric="utility"] dd')).toHaveText("100.0 % (13/13)");
+  await expect(figures.locator('[data-metric="utility"] dd')).toHaveText("100.0 % [77, 100] (13/13)");
   // About half the attacks followed: some executed, some not even attempted.
   await expect(grid(page).locator('td[data-tone="executed"]').first()).toBeVisible();
   await expect(grid(page).locator("td[data-tone=clean]:not(:first-of-type)").first()).toBeVisible();

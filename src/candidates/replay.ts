@@ -1,7 +1,7 @@
 import { TIMED_OUT_ENDINGS, type CollectedResponse } from "../schemas/collected-trace.ts";
 import type { Candidate, RequestCut } from "../runtime/candidate.ts";
 import type { Protocol } from "../schemas/decision.ts";
-import type { RunEvent } from "../schemas/event.ts";
+import type { RunEvent, Sampling } from "../schemas/event.ts";
 import { recordedReplies } from "./recorded.ts";
 
 /**
@@ -10,12 +10,13 @@ import { recordedReplies } from "./recorded.ts";
  * its instant and ending (what `recordedReplies` writes) is re-enacted: the run's clock reaches the
  * instant the recorded run sent it, and it ends as it ended there, whatever its latency says.
  */
-export function replayCandidate(name: string, responses: readonly CollectedResponse[], recorded: { deadlineReachedAtMs?: number; protocol?: Protocol } = {}): Candidate {
-  const { deadlineReachedAtMs, protocol } = recorded;
+export function replayCandidate(name: string, responses: readonly CollectedResponse[], recorded: { deadlineReachedAtMs?: number; protocol?: Protocol; sampling?: Sampling } = {}): Candidate {
+  const { deadlineReachedAtMs, protocol, sampling } = recorded;
   let next = 0;
   return {
     name,
     ...(protocol === undefined ? {} : { protocol }),
+    ...(sampling === undefined ? {} : { sampling }),
     nextStepAt: () => (next < responses.length ? responses[next]?.at_ms : deadlineReachedAtMs),
     cutShort(): RequestCut {
       const r = responses[next - 1];
@@ -56,5 +57,10 @@ export function recordedCandidate(name: string, events: readonly RunEvent[]): Ca
   const { responses, deadline_reached_at_ms } = recordedReplies(events);
   const started = events[0];
   const protocol = started?.kind === "run_started" ? started.protocol : undefined;
-  return replayCandidate(name, responses, { ...(deadline_reached_at_ms === undefined ? {} : { deadlineReachedAtMs: deadline_reached_at_ms }), ...(protocol === undefined ? {} : { protocol }) });
+  const sampling = started?.kind === "run_started" ? started.sampling : undefined;
+  return replayCandidate(name, responses, {
+    ...(deadline_reached_at_ms === undefined ? {} : { deadlineReachedAtMs: deadline_reached_at_ms }),
+    ...(protocol === undefined ? {} : { protocol }),
+    ...(sampling === undefined ? {} : { sampling }),
+  });
 }

@@ -18,7 +18,7 @@ import { HTTP_OPTIONS, httpCandidateFromFlags, nodeFetch, preflight, serverAdmis
 import { nodeSha256 } from "./node-sha256.ts";
 import { emitRuns, parseFormat } from "./output.ts";
 import { Progress } from "./progress.ts";
-import { reliabilityTable } from "./reliability-table.ts";
+import { HALF_WIDTH_OPTION, HALF_WIDTH_USAGE, halfWidthFrom, reliabilityTable } from "./reliability-table.ts";
 import { BUDGET_OPTIONS, BUDGET_USAGE, RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
 import { RunSink } from "./run-sink.ts";
 import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
@@ -30,7 +30,9 @@ const USAGE = `usage: npm run eval -- [--fixture ID]... [--candidate NAME] [--fo
                        [--server-slots N] [--allow-server-queue] [--max-consecutive-failures N]
   Runs a scripted candidate (default: reference) over the fixtures (default: every fixture that has it),
   or a model behind an OpenAI-compatible server (default: every fixture).
-  --trials K        run each fixture K times; the table then ends with pass^k for k = 1…K
+  --trials K        run each fixture K times; the table then ends with pass^k for k = 1…K, each with its
+                    95 % interval, and how many trials per fixture an interval of ±P points would need
+${HALF_WIDTH_USAGE}
   --concurrency N   at most N runs (so N model requests) in flight at once (default 1)
   --shard I/N       run only the I-th of N deterministic slices of fixtures × trials; join with npm run merge
   --format jsonl    one sealed run per line as each finishes, then a closing line with the suite digest
@@ -71,6 +73,7 @@ function parse(argv: string[]) {
       ...SIGN_OPTION,
       ...RUN_SETTING_OPTIONS,
       ...BUDGET_OPTIONS,
+      ...HALF_WIDTH_OPTION,
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -91,6 +94,7 @@ async function evaluate(argv: string[], io: CliIo): Promise<number> {
   const format = parseFormat(values.format, ["table", "json", "junit", "jsonl"]);
   const trials = positiveInt("trials", values.trials);
   const concurrency = positiveInt("concurrency", values.concurrency);
+  const halfWidth = halfWidthFrom(values["half-width"]);
   const shardParse = parseShard(values.shard);
   if (!shardParse.ok) throw new UsageError(shardParse.message);
   // Read before any run: a key that cannot sign should not cost an evaluation.
@@ -150,12 +154,12 @@ async function evaluate(argv: string[], io: CliIo): Promise<number> {
   let status: number;
   if (format === "jsonl") {
     // The runs went to the file or stdout line by line; the summary goes where it cannot mix with them.
-    (values.out ? io.stdout : io.stderr).write(header + reliabilityTable(reliabilityOf(summaries, plan.fixtures)));
+    (values.out ? io.stdout : io.stderr).write(header + reliabilityTable(reliabilityOf(summaries, plan.fixtures), halfWidth));
     status = allPassed ? 0 : 1;
   } else {
     status = emitRuns(sink.runsInPlanOrder(), format, values.out, io);
     if (stopped && format === "table") io.stdout.write(`not run (${stopped.not_run.length}): ${stopped.not_run.map((j) => `${j.fixture} trial ${j.trial}`).join(", ")}\n`);
-    if (trials > 1 && format === "table") io.stdout.write(`\n${header}${reliabilityTable(reliabilityOf(summaries, plan.fixtures))}`);
+    if (trials > 1 && format === "table") io.stdout.write(`\n${header}${reliabilityTable(reliabilityOf(summaries, plan.fixtures), halfWidth)}`);
   }
   if (!stopped) return status;
   throw new UsageError(`stopped after ${stopped.reason} at ${http?.settings.baseUrl ?? "the server"}: ${summaries.length} of ${jobs.length} run(s) finished and were written, ${stopped.not_run.length} not run. Is the server still up? (--max-consecutive-failures N changes when to stop)`);

@@ -1,5 +1,6 @@
 import { REFERENCE_BUDGET, type BudgetConfig } from "../schemas/budget.ts";
 import type { CollectedTrace } from "../schemas/collected-trace.ts";
+import type { Sampling } from "../schemas/event.ts";
 import type { Protocol } from "../schemas/decision.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
@@ -60,6 +61,12 @@ export function traceReading(trace: CollectedTrace, options: EvaluateOptions): {
   };
 }
 
+/** The sampling a trace recorded (a temperature, and the seed it sent), for its replay to record as the run did. */
+function samplingOf(trace: CollectedTrace): Sampling | null {
+  const { temperature, seed } = trace.candidate.settings ?? {};
+  return temperature === undefined ? null : { temperature, ...(seed === undefined ? {} : { seed }) };
+}
+
 /**
  * Scores a collected trace: its raw replies are replayed through the runtime on a virtual
  * clock with the recorded latencies. Tools run again in the sandbox, so all evidence comes
@@ -70,7 +77,12 @@ export async function scoreCollectedTrace(trace: CollectedTrace, fixtures: reado
   if (!fixture) return { ok: false, code: "unknown_fixture", message: `unknown fixture ${JSON.stringify(trace.fixture)}` };
   const reading = traceReading(trace, options);
   const deadline = trace.deadline_reached_at_ms;
-  const candidate = replayCandidate(trace.candidate.name, trace.responses, { ...(deadline === undefined ? {} : { deadlineReachedAtMs: deadline }), protocol: reading.options.protocol ?? "json" });
+  const sampling = samplingOf(trace);
+  const candidate = replayCandidate(trace.candidate.name, trace.responses, {
+    ...(deadline === undefined ? {} : { deadlineReachedAtMs: deadline }),
+    protocol: reading.options.protocol ?? "json",
+    ...(sampling ? { sampling } : {}),
+  });
   const record = await runEpisode({ fixture, candidate, clock: createVirtualClock(), ...runSettings(reading.options) });
   return { ok: true, run: toScoredRun(record, fixture, options), notes: reading.notes };
 }

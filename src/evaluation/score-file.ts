@@ -119,7 +119,16 @@ export function recordedTrace(run: ScoredRunExport): { trace: CollectedTrace; st
   const trace: CollectedTrace = {
     format: COLLECTED_TRACE_FORMAT,
     fixture: run.fixture.id,
-    candidate: { name: run.candidate.name, settings: { repair: budget.repair, lenient_fence: lenientFence, budget, ...(started?.kind === "run_started" && started.protocol ? { protocol: started.protocol } : {}) } },
+    candidate: {
+      name: run.candidate.name,
+      settings: {
+        repair: budget.repair,
+        lenient_fence: lenientFence,
+        budget,
+        ...(started?.kind === "run_started" && started.protocol ? { protocol: started.protocol } : {}),
+        ...(started?.kind === "run_started" && started.sampling ? started.sampling : {}),
+      },
+    },
     ...recordedReplies(run.events),
     ...(run.trial === undefined ? {} : { trial: run.trial }),
   };

@@ -1,5 +1,6 @@
 import { designOf, describeDesign, type Design } from "../evaluation/design.ts";
 import { countRuns } from "../evaluation/run-counts.ts";
+import { clusterBootstrap, fixtureStatistic, formatEstimate, wilson, type Cluster } from "../evaluation/statistics.ts";
 import type { Claim } from "../schemas/claim.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
 import type { Verdict } from "../schemas/verdict.ts";
@@ -47,6 +48,24 @@ function sealBanner(options: HtmlReportOptions): Html {
   return html`<div class="seal seal-${seal.status}"><b>${said}</b>: ${seal.message}${digest}</div>`;
 }
 
+/**
+ * The pass rate with its 95 % interval (docs/statistics.md): Wilson's when each fixture × candidate ran
+ * once, else a bootstrap over those pairs, then their trials.
+ */
+function passRate(rows: readonly RunRow[]): string {
+  const pairs = new Map<string, Cluster>();
+  for (const r of rows) {
+    const key = JSON.stringify([r.run.fixture.id, r.run.candidate.name]);
+    const c = pairs.get(key) ?? { n: 0, c: 0 };
+    c.n++;
+    if (r.run.passed) c.c++;
+    pairs.set(key, c);
+  }
+  const clusters = [...pairs.values()];
+  const passed = rows.filter((r) => r.run.passed).length;
+  return formatEstimate(clusters.every((c) => c.n === 1) ? wilson(passed, rows.length) : clusterBootstrap(clusters, fixtureStatistic.passRate));
+}
+
 function headline(rows: readonly RunRow[], designs: boolean): Html {
   const { passed, failed, infrastructure } = countRuns(rows.map((r) => r.run));
   const stat = (tone: string, n: number, what: string): Html => html`<div class="stat ${tone}"><b>${n}</b>${what}</div>`;
@@ -54,7 +73,7 @@ function headline(rows: readonly RunRow[], designs: boolean): Html {
   const regressions = rows.filter((r) => r.design?.status === "regression").length;
   return html`<div class="stats">${stat("", rows.length, rows.length === 1 ? "run" : "runs")}${stat("pass", passed, "passed")}${stat("fail", failed, "failed")}${infrastructure > 0 ? stat("", infrastructure, "infrastructure") : ""}${
     designs ? [stat("pass", designed, "as designed"), stat(regressions > 0 ? "fail" : "", regressions, regressions === 1 ? "regression" : "regressions")] : ""
-  }</div>${
+  }</div>${rows.length > 1 ? html`<p class="note" data-figure="pass-rate">Pass rate <b>${passRate(rows)}</b> (95 % interval).</p>` : ""}${
     designs
       ? html`<p class="note">A faulty candidate written to fail certain checks behaves <b>as designed</b> when it fails exactly those; the reference is as designed when it passes everything. Anything else is a regression.</p>`
       : ""
@@ -81,7 +100,8 @@ function matrix(rows: readonly RunRow[], designs: boolean): Html {
     const failed = unique(g.flatMap((r) => r.failed));
     const designText = designs ? unique(g.map((r) => (r.design ? describeDesign(r.design) : "—"))).join("; ") : "";
     const links = g.map((r) => html`<a href="#run-${r.index + 1}">${r.run.trial === undefined ? `#${r.index + 1}` : `trial ${r.run.trial}`}</a> `);
-    return html`<tr><td>${first.fixture.id}</td><td>${first.candidate.name}</td><td>${passed === g.length ? badge("pass", `${passed}/${g.length} passed`) : badge("fail", `${passed}/${g.length} passed`)}</td><td>${unique(g.map((r) => r.run.result.outcome)).join(", ")}</td><td>${failed.join(", ") || "—"}</td>${designs ? html`<td>${designText}</td>` : ""}<td>${links}</td></tr>`;
+    const rate = g.length > 1 ? ` · ${formatEstimate(wilson(passed, g.length))}` : "";
+    return html`<tr><td>${first.fixture.id}</td><td>${first.candidate.name}</td><td>${passed === g.length ? badge("pass", `${passed}/${g.length} passed`) : badge("fail", `${passed}/${g.length} passed`)}${rate}</td><td>${unique(g.map((r) => r.run.result.outcome)).join(", ")}</td><td>${failed.join(", ") || "—"}</td>${designs ? html`<td>${designText}</td>` : ""}<td>${links}</td></tr>`;
   });
   return html`<h2>Fixture × candidate</h2><table class="matrix"><thead><tr><th>fixture</th><th>candidate</th><th>result</th><th>outcome</th><th>failed checks</th>${designs ? html`<th>design</th>` : ""}<th>runs</th></tr></thead><tbody>${body}</tbody></table>`;
 }

@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import type { Fixture } from "../schemas/fixture.ts";
 import { simResponse } from "./handlers.ts";
 import { SIM_PREFIX, simulateChat, type Fault } from "./simulated-model.ts";
-import { mulberry32, requestSeed } from "./prng.ts";
+import { mulberry32, requestSeed } from "../runtime/prng.ts";
 
 /**
  * A chaotic OpenAI-compatible server for load tests. Each chat request gets one chaos event,

@@ -2,7 +2,7 @@ import { replyText } from "../candidates/scripted.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { SimFault } from "../schemas/sim-fault.ts";
 import { asToolCalls, messageDeltas, offeredFinal, offersTools, textMessage, type AssistantMessage } from "./sim-tool-calls.ts";
-import { mulberry32, requestSeed } from "./prng.ts";
+import { mulberry32, requestSeed } from "../runtime/prng.ts";
 
 /**
  * A simulated OpenAI-compatible model, driven by the fixtures' scripted candidates. The model
@@ -73,14 +73,18 @@ export function responseFormatProblem(format: unknown): string | null {
   return null;
 }
 
-/** Reply-level mistakes any model makes, beside the fixture's own faulty candidates. */
-const GENERIC_MISTAKES = ["garbage", "length", "http-500"] as const satisfies readonly Fault[];
+/**
+ * Reply-level mistakes any model makes, beside the fixture's own faulty candidates. Only what the model
+ * writes: sampling changes the text, never whether the server answers, so no server error is drawn
+ * here (those are `fault:<name>` and the chaos harness), and a hot model's runs all count.
+ */
+const GENERIC_MISTAKES = ["garbage", "length"] as const satisfies readonly Fault[];
 
 /**
  * A seeded temperature: with probability min(1, temperature) per reply, the model makes one of the
  * catalogued mistakes instead of the scripted reply — the reply a faulty candidate of the same
  * fixture gives at this turn (alters an input, reads another household, invents a horizon…) or a
- * generic one (garbage, a truncated reply, HTTP 500). The draw depends only on the request's `seed`,
+ * generic one (garbage, a truncated reply). The draw depends only on the request's `seed`,
  * the fixture, the candidate and the turn, so the same seed replays the same mistakes.
  */
 export function mistakeAt(body: ChatBody, fixture: Fixture, name: string, turn: number): { faulty: string } | { fault: Fault } | null {

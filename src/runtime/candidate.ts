@@ -2,7 +2,7 @@ import type { AuthContext } from "../schemas/context.ts";
 import type { ConfirmedScenario } from "../schemas/fixture.ts";
 import type { RequestEnding } from "../schemas/collected-trace.ts";
 import type { Protocol } from "../schemas/decision.ts";
-import type { ModelFailureCode, RequestTimings, TokenUsage } from "../schemas/event.ts";
+import type { ModelFailureCode, RequestTimings, Sampling, TokenUsage } from "../schemas/event.ts";
 import type { Timed } from "./clock.ts";
 
 /** What the candidate is told about its task. The document, when present, is data. */
@@ -51,6 +51,8 @@ export interface Candidate {
   readonly name: string;
   /** How it speaks (default `json`): the runtime reads its replies so, and records it. */
   readonly protocol?: Protocol;
+  /** How a sampling model was asked to sample, recorded in `run_started`. */
+  readonly sampling?: Sampling;
   next(turn: CandidateTurn, signal: AbortSignal): Promise<Timed<CandidateReply>>;
   /** Replies a finite candidate still holds when the run ends (collected traces report them as unused). */
   remaining?(): number;

@@ -84,6 +84,7 @@ class Episode {
       task_households: fx.task_households,
       ...(this.#o.parser?.lenientFence ? { lenient_fence: true } : {}),
       ...(this.#protocol === "json" ? {} : { protocol: this.#protocol }),
+      ...(this.#o.candidate.sampling ? { sampling: this.#o.candidate.sampling } : {}),
     });
     let ending: Ending;
     try {

@@ -21,6 +21,17 @@ export const TokenUsage = z.object({
 });
 export type TokenUsage = z.infer<typeof TokenUsage>;
 
+/**
+ * How a sampling model was asked to sample: the request's temperature and the seed this run sent
+ * (a trial's: the base seed + trial − 1). Part of a candidate's identity on a leaderboard, so runs at
+ * different settings are never pooled silently.
+ */
+export const Sampling = z.strictObject({
+  temperature: z.number().nonnegative(),
+  seed: z.number().int().nonnegative().optional(),
+});
+export type Sampling = z.infer<typeof Sampling>;
+
 export const RunStartedEvent = z.strictObject({
   ...base,
   kind: z.literal("run_started"),
@@ -33,6 +44,8 @@ export const RunStartedEvent = z.strictObject({
   lenient_fence: z.boolean().optional(),
   /** How the candidate spoke, when not in JSON decisions: native tool calls or MCP. */
   protocol: Protocol.exclude(["json"]).optional(),
+  /** Present when the candidate was a model asked to sample with these settings (an HTTP model). */
+  sampling: Sampling.optional(),
 });
 
 export const ModelRequestEvent = z.strictObject({

@@ -105,12 +105,13 @@ const claim = object({
 });
 
 const base = { seq: nat, step: nat, at_ms: nonnegative };
+const sampling = object({ required: { temperature: nonnegative }, optional: { seed: nat } });
 
 /** Every event kind's keys, as its schema in event.ts lists them (the test compares the two). */
 export const EVENT_SHAPES: Readonly<Record<RunEvent["kind"], Shape>> = {
   run_started: {
     required: { ...base, kind: literal("run_started"), fixture: string, candidate: string, budget, context, task_households: arrayOf(string) },
-    optional: { lenient_fence: boolean, protocol: oneOf({ options: ["tools", "mcp"] }) },
+    optional: { lenient_fence: boolean, protocol: oneOf({ options: ["tools", "mcp"] }), sampling },
   },
   model_request: { required: { ...base, kind: literal("model_request"), timeout_ms: nonnegative, repair: boolean } },
   model_reply: {

@@ -1,4 +1,5 @@
 import { reliability, type Reliability } from "../evaluation/reliability.ts";
+import { formatEstimate, reliabilityIntervals } from "../evaluation/statistics.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 
 // The suite view's reliability figures, computed by src/evaluation (the UI may not import it).
@@ -12,4 +13,10 @@ export type { FixtureReliability, Reliability } from "../evaluation/reliability.
 export function trialReliability(runs: readonly ScoredRun[]): Reliability | null {
   const trials = runs.filter((r) => r.trial !== undefined);
   return trials.length === 0 ? null : reliability(trials);
+}
+
+/** The suite view's 95 % intervals (docs/statistics.md): pass^1, pass^K and pass@K overall, as "62 % [47, 76]". */
+export function trialIntervals(r: Reliability): { passRate: string; passHat: string; passAt: string } {
+  const i = reliabilityIntervals(r, { ks: [1, r.k], resamples: 1000 });
+  return { passRate: formatEstimate(i.passHat[0] ?? null), passHat: formatEstimate(i.passHat[r.k - 1] ?? null), passAt: formatEstimate(i.passAt[r.k - 1] ?? null) };
 }

@@ -33,7 +33,12 @@ describe("trials at concurrency, shards and merge", () => {
     expect(file.at(-1)).toMatchObject({ end: "finbound.scored-suite/v1+jsonl", runs: 24 });
     const trials = file.slice(1, -1).map((r) => `${(r.fixture as { id: string }).id}#${String(r.trial)}`);
     expect(new Set(trials).size).toBe(24);
+    // Each run records how the model was asked to sample: the temperature and the seed its trial sent.
+    for (const r of file.slice(1, -1)) expect((r.events as { sampling?: unknown }[])[0]?.sampling).toEqual({ temperature: 0.3, seed: 11 + Number(r.trial) - 1 });
     expect(run.stdout).toMatch(/pass\^8/);
+    // Every overall rate with its 95 % interval, and what a ±5-point interval would take.
+    expect(run.stdout).toMatch(/^ {2}k=8 {2}pass\^8 \d+ % \[\d+, \d+\] +pass@8 \d+ % \[\d+, \d+\]$/m);
+    expect(run.stdout).toMatch(/^±5 points on the pass rate( needs ≈ \d+ trial\(s\) per fixture|: more trials alone do not get there)/m);
     // The lines are in completion order; the reliability table lists fixtures in plan order (the fixture folder's).
     const planned = ["concentration-hh1001", "fv-scenario-a", "unauthorised-household"];
     expect(run.stdout.split("\n").filter((l) => planned.some((id) => l.startsWith(`${id} `))).map((l) => l.split(" ")[0])).toEqual(planned);

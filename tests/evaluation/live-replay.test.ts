@@ -7,7 +7,7 @@ import { parseCollectedTraceFile } from "../../src/candidates/collected-trace.ts
 import { replyText } from "../../src/candidates/scripted.ts";
 import { scoreCollectedTrace } from "../../src/evaluation/evaluate.ts";
 import { collectedTraceOf, runHttpTrial, type HttpTrial } from "../../src/evaluation/http-trial.ts";
-import { mulberry32 } from "../../src/mocks/prng.ts";
+import { mulberry32 } from "../../src/runtime/prng.ts";
 import { asToolCalls, messageDeltas, textMessage } from "../../src/mocks/sim-tool-calls.ts";
 import type { Clock } from "../../src/runtime/clock.ts";
 import { REFERENCE_BUDGET, type BudgetConfig } from "../../src/schemas/budget.ts";

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from "vitest";
 import { declaredFailures } from "../../src/evaluation/design.ts";
+import { wilson } from "../../src/evaluation/statistics.ts";
 import { escapeHtml, html } from "../../src/interop/html.ts";
 import { htmlReportOfRuns, htmlReportParts } from "../../src/interop/html-report.ts";
 import type { ScoredRunExport } from "../../src/schemas/export.ts";
@@ -94,6 +95,10 @@ describe("the HTML report", () => {
     const doc = page(htmlReportOfRuns(runs, { seal: { status: "verified", message: `verified (${runs.length} runs)` }, declaredFailures: declared }));
     const stats = [...doc.querySelectorAll(".stat")].map((s) => s.textContent);
     expect(stats).toEqual([`${runs.length}runs`, `${reference.length}passed`, `${readsOther.length}failed`, `${runs.length}as designed`, "0regressions"]);
+    // Each fixture × candidate ran once: the pass rate's interval is Wilson's over the runs.
+    const rate = wilson(reference.length, runs.length)!;
+    const pct = (v: number) => Math.round(v * 100);
+    expect(doc.querySelector('[data-figure="pass-rate"]')?.textContent).toBe(`Pass rate ${pct(rate.value)} % [${pct(rate.low)}, ${pct(rate.high)}] (95 % interval).`);
     const rows = [...doc.querySelectorAll("table.matrix tbody tr")];
     expect(rows).toHaveLength(runs.length);
     const row = rows.find((r) => r.textContent?.startsWith("unauthorised-householdreads-other-household"))!;

@@ -73,8 +73,8 @@ describe("the matrix figures", () => {
   it("show each rate with its denominator, infrastructure apart", () => {
     const { container } = render(<MatrixHeadline metrics={filteredMetrics(results, NO_FILTER)} filtered={false} />);
     const value = (id: string) => container.querySelector(`[data-metric="${id}"] dd`)?.textContent;
-    expect(value("utility")).toBe("100.0 % (13/13)");
-    expect(value("asr-executed")).toMatch(/^\d+\.\d % \(\d+\/158\)$/);
+    expect(value("utility")).toBe("100.0 % [77, 100] (13/13)");
+    expect(value("asr-executed")).toMatch(/^\d+\.\d % \[\d+, \d+\] \(\d+\/158\)$/);
     expect(container.querySelector('[data-metric="infrastructure"]')?.textContent).toBe("Infrastructure failures: 0 of 171 runs, left out of every rate.");
   });
 

@@ -44,4 +44,10 @@ describe("the reliability table", () => {
     const counts = [...getByTestId("outcome-distribution").querySelectorAll("[data-outcome-count]")].map((e) => `${e.getAttribute("data-outcome-count")}=${e.textContent?.replace(/\D+/g, "")}`);
     expect(counts).toEqual(["answered=3", "unavailable=2", "invalid_output=1"]);
   });
+
+  it("shows pass^1, pass^K and pass@K with their 95 % intervals, pass^K only over fixtures with K counted trials", () => {
+    const { getByTestId } = render(<ReliabilityFigures reliability={RELIABILITY} />);
+    // pass^3 counts "a" alone (b has 2 counted trials): a resample of its 3 trials passes all 3 at most in (2/3)³ ≈ 30 %.
+    expect(getByTestId("passk-intervals").textContent).toMatch(/^pass1 58 % \[\d+, \d+\] · pass3 0 % \[0, 100\] · pass@3 100 % \[\d+, 100\]$/);
+  });
 });

@@ -47,6 +47,7 @@ export function httpCandidate(name: string, settings: HttpSettings, fetchImpl: F
   return {
     name,
     protocol: settings.protocol,
+    sampling: { temperature: settings.temperature, ...(settings.seed === undefined ? {} : { seed: settings.seed }) },
     async next(turn, signal) {
       const body = JSON.stringify(chatRequestBody(settings, conversation(turn, settings.protocol)));
       const ticket = options.queue?.enter();

@@ -1,5 +1,6 @@
 import { Outcome } from "../../schemas/outcome.ts";
-import type { Reliability } from "../../state/trial-reliability.ts";
+import { useMemo } from "react";
+import { trialIntervals, type Reliability } from "../../state/trial-reliability.ts";
 import { OutcomeBadge } from "../shared/badges.tsx";
 import { useRovingList } from "../shared/roving.ts";
 import type { Pointing } from "./PassKLegend.tsx";
@@ -73,8 +74,13 @@ export function ReliabilityTable({ reliability: r, pointing }: { reliability: Re
 
 /** The distributions beside pass^k: outcomes, latency and tokens over every trial run. */
 export function ReliabilityFigures({ reliability: r }: { reliability: Reliability }) {
+  const intervals = useMemo(() => trialIntervals(r), [r]);
   return (
     <dl className="kv" data-testid="reliability-figures">
+      <dt title="fixtures resampled, then trials within them (docs/statistics.md)">95 % intervals</dt>
+      <dd data-testid="passk-intervals">
+        pass<sup>1</sup> {intervals.passRate} · pass<sup>{r.k}</sup> {intervals.passHat} · pass@{r.k} {intervals.passAt}
+      </dd>
       <dt>runs</dt>
       <dd>
         {r.runs} ({r.infrastructure} excluded: infrastructure)

@@ -1,5 +1,5 @@
-// Seeded randomness for the simulators: the same seed gives the same draws whatever order
-// concurrent requests arrive in, so shards, merges and reruns reproduce exactly.
+// Seeded randomness: the same seed gives the same draws whatever order concurrent requests arrive
+// in, so the simulators, shards, merges and reruns reproduce exactly, and so does a bootstrap interval.
 
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
