@@ -25,4 +25,9 @@ test("a stopped run reads as stopped everywhere: no outcome or expected outcome 
   await expect(page.getByTestId("run-announcer")).toHaveText(/^Run fv-scenario-a \/ reference stopped by you, not judged, \d+ events\.$/);
   await shot(page, "stopped-run");
   expect(await blockingViolations(page), "stopped run: serious or critical axe violations").toEqual([]);
+
+  // Compare sets judged runs side by side: a stopped run is not offered.
+  await page.getByRole("tab", { name: "Compare" }).click();
+  const sideA = await page.getByLabel("Side A").locator("option").allTextContents();
+  expect(sideA.some((o) => o.startsWith("current run"))).toBe(false);
 });

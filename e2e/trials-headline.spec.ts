@@ -1,4 +1,4 @@
-import { expect, openRun, startTrials, test } from "./fixtures.ts";
+import { expect, openRun, shot, startTrials, test } from "./fixtures.ts";
 
 const FAULTY = "A faulty candidate that fails exactly the checks its fixture declares behaves as designed.";
 
@@ -16,4 +16,5 @@ test("a model's trials headline does not describe them as a faulty scripted cand
   await expect(page.getByTestId("suite-as-designed")).toHaveText(/ passed$/);
   await expect(headline).not.toContainText("faulty");
   await expect(headline).toContainText("2 trials of simulated:reference");
+  await shot(page, "trials-headline");
 });

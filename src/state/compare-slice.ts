@@ -91,7 +91,8 @@ export function compareFixtureIds(s: CompareSources): string[] {
 export function compareRunOptions(s: CompareSources, fixtureId: string | null): CompareOption[] {
   const options: CompareOption[] = [];
   const run = s.run;
-  if (run?.scored && run.fixtureId === fixtureId) options.push({ id: "run", label: `current run — ${run.candidate} (${run.kind})`, group: "Workbench" });
+  // A stopped run is not judged: it has no verdicts to set against another run's.
+  if (run?.scored && !run.stoppedByUser && run.fixtureId === fixtureId) options.push({ id: "run", label: `current run — ${run.candidate} (${run.kind})`, group: "Workbench" });
   s.suite.runs.forEach((r, i) => {
     if (r.fixture === fixtureId) options.push({ id: `suite:${i}`, label: `suite — ${r.candidate}${trialOf(r.trial)} (${suiteKind(s.suite)})`, group: "Suite" });
   });

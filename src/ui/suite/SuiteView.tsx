@@ -27,7 +27,7 @@ function statusLine(suite: Pick<SuiteState, "status"> & { runs: readonly ScoredR
 function headlineNote(design: SuiteDesign, shape: SuiteShape): string {
   const regressions = design.regressions > 0 ? "Regressions are listed first in the matrix. " : "";
   if (design.declared > 0) return `${regressions}A faulty candidate that fails exactly the checks its fixture declares behaves as designed.`;
-  const what = shape.trials === null ? "Each run" : `${shape.trials} ${shape.trials === 1 ? "trial" : "trials"} of ${shape.candidates.join(", ")} on each of ${shape.fixtures} ${shape.fixtures === 1 ? "fixture" : "fixtures"}, each`;
+  const what = shape.trials === null ? "Each run" : `${shape.trials} ${shape.trials === 1 ? "trial" : "trials"} of ${shape.candidates.join(", ")} on ${shape.fixtures === 1 ? "one fixture" : `each of ${shape.fixtures} fixtures`}, each`;
   return `${what} judged by whether it passed${design.infrastructure > 0 ? "; runs the serving side failed are not judged" : ""}.`;
 }
 
