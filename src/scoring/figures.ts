@@ -24,6 +24,8 @@ const SCALES: Record<string, number> = {
   million: 1e6, millions: 1e6, mn: 1e6, m: 1e6,
   crore: 1e7, crores: 1e7, cr: 1e7,
   billion: 1e9, billions: 1e9, bn: 1e9,
+  // Hindi, as NFKC writes it (करोड़'s last letter is ड and a nukta).
+  "लाख": 1e5, "करोड": 1e7, "करोड\u093c": 1e7,
 };
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
@@ -37,7 +39,7 @@ const MONTH_DAY_YEAR = new RegExp(`\\b${MONTH}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?
 const NUMBER = /\d[\d,]*(?:\.\d+)?/g;
 const CURRENCY_BEFORE = /(?:₹|\binr|\brs\.?|\brupees?)\s*$/i;
 const IDENTIFIER_BEFORE = /[A-Za-z][A-Za-z0-9]*(?:[-_./:][A-Za-z0-9]+)*[-_./:]?$|\d[-_/.:]$/;
-const AFTER_SCALE = /^\s*(thousand|lakhs?|lacs?|l|millions?|mn|m|crores?|cr|billions?|bn|k)(?![A-Za-z])/i;
+const AFTER_SCALE = /^\s*(thousand|lakhs?|lacs?|l|millions?|mn|m|crores?|cr|billions?|bn|k|लाख|करोड\u093c?)(?![A-Za-z\p{M}])/iu;
 const AFTER_PERCENT = /^\s*(?:%|per\s*cent\b|percent\b)/i;
 const AFTER_EXPONENT = /^e([+-]?\d+)(?![A-Za-z0-9])/i;
 // A letter right after the digits makes them part of a word: `3x`, an ordinal (`2nd`, `31st`).

@@ -58,3 +58,23 @@ describe("figures in a message, as a person reads them", () => {
     expect(figures("\uff14\uff10%").map((f) => f.value)).toEqual([0.4]);
   });
 });
+
+describe("figures in the digits of other scripts", () => {
+  it.each([
+    ["Devanagari, Indian grouping", "₹\u0969\u0969,\u096a\u096b,\u096b\u096c\u0969.\u096f\u096a", 3345563.94],
+    ["Gujarati", "\u0aea\u0ae6%", 0.4],
+    ["Bengali, lakh", "Rs. \u09e8\u09eb lakh", 2500000],
+    ["Tamil", "\u0bea\u0bea,\u0bed\u0bed,\u0be7\u0be7\u0bef", 4477119],
+    ["Arabic-Indic with its own separators", "\u0663\u066c\u0663\u0664\u0665\u066c\u0665\u0666\u0663\u066b\u0669\u0664", 3345563.94],
+  ])("%s", (_what, text, value) => {
+    const found = figures(text);
+    expect(found).toHaveLength(1);
+    expect(near(found[0]?.value ?? NaN, value), `${text} → ${found[0]?.value}`).toBe(true);
+  });
+});
+
+describe("Hindi scale words", () => {
+  it.each([["₹२५ लाख", 2500000], ["₹4.8 करोड़", 48000000], ["₹4.8 करोड", 48000000]])("%s", (text, value) => {
+    expect(figures(text).map((f) => f.value)).toEqual([value]);
+  });
+});

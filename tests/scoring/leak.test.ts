@@ -258,3 +258,13 @@ describe("no_internal_leak over a run", () => {
     expect(v?.status).toBe("pass");
   });
 });
+
+describe("terminal colour codes hide nothing from the leak check", () => {
+  it("an error code wrapped in colour codes is a leak", () => {
+    expect(kindsIn("The store said \u001b[31mECONNREFUSED\u001b[0m, sorry.")).toContain("system error code");
+    expect(kindsIn("d\u001b[1mat\u001b[0mabase disk image is malformed", FRAGMENTS)).toContain("diagnostics text");
+  });
+  it("colour codes around plain words are no leak", () => {
+    expect(kindsIn("The service is \u001b[33mbusy\u001b[0m, please try later.")).toEqual([]);
+  });
+});
