@@ -78,3 +78,58 @@ describe("Hindi scale words", () => {
     expect(figures(text).map((f) => f.value)).toEqual([value]);
   });
 });
+
+const read = (text: string) => figures(text).map((f) => [f.text, Math.round(f.value * 1e6) / 1e6]);
+
+describe("a figure keeps its sign", () => {
+  it.each([
+    ["\u22126 % a year", [["-6 %", -0.06]]],
+    ["-₹25 lakh", [["-₹25 lakh", -2500000]]],
+    ["₹-25 lakh", [["₹-25 lakh", -2500000]]],
+    ["a return of negative 6%", [["negative 6%", -0.06]]],
+    ["Minus ₹2,500 this year", [["Minus ₹2,500", -2500]]],
+    ["Net change: (₹2,500)", [["(₹2,500)", -2500]]],
+    ["(INR 2,500) in the year", [["(INR 2,500)", -2500]]],
+    ["| Scenario A | (₹2.5 lakh) |", [["(₹2.5 lakh)", -250000]]],
+  ])("%s is negative", (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+
+  it.each([
+    ["grows to ₹33,45,563.94 (INR 3,345,563.94)", [["₹33,45,563.94", 3345563.94], ["INR 3,345,563.94", 3345563.94]]],
+    ["The equity (₹4.8 crore) is high (40%).", [["₹4.8 crore", 48000000], ["40%", 0.4]]],
+    ["- 6% a year, as a list item", [["6%", 0.06]]],
+    ["HH-1001 over a 5-year horizon", [["5", 5]]],
+    ["Snapshot of 2026-03-31", []],
+  ])("%s is not negative", (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+});
+
+describe("a range is two figures, the unit carried to both ends", () => {
+  it.each([
+    ["₹30\u201335 lakh", [["₹30 lakh", 3000000], ["₹35 lakh", 3500000]]],
+    ["6-8 %", [["6 %", 0.06], ["8 %", 0.08]]],
+    ["6\u20148% a year", [["6%", 0.06], ["8%", 0.08]]],
+    ["₹30 to ₹35 lakh", [["₹30 lakh", 3000000], ["₹35 lakh", 3500000]]],
+    ["₹30 lakh to ₹35 lakh", [["₹30 lakh", 3000000], ["₹35 lakh", 3500000]]],
+    ["between 6 and 8 per cent", [["6 per cent", 0.06], ["8 per cent", 0.08]]],
+    ["between ₹25 lakh and ₹33.46 lakh", [["₹25 lakh", 2500000], ["₹33.46 lakh", 3346000]]],
+    ["from 5 to 10 years", [["5", 5], ["10", 10]]],
+    ["-2 to 5%", [["-2%", -0.02], ["5%", 0.05]]],
+    ["in FY 2025-26", [["2025", 2025], ["2026", 2026]]],
+  ])("%s", (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+
+  it.each([
+    ["a date", "as of 2026-03-31", []],
+    ["a month", "in 2026-03", []],
+    ["identifiers", "HH-1001-2002, calc-fv-v1, FY2025-26, +91-22-1234-5678", []],
+    ["hyphenated words", "a 5-year, low-risk plan", [["5", 5]]],
+    ["a year before an amount", "by 2031 to ₹33.46 lakh", [["2031", 2031], ["₹33.46 lakh", 3346000]]],
+    ["times", "from 10:30-11:30", []],
+  ])("%s stay what they were: %s", (_what, text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+});
