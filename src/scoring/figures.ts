@@ -185,10 +185,25 @@ function rangeEnds(first: RangeEnd, second: RangeEnd): [Figure, Figure] | null {
   return a && b ? [a.figure, b.figure] : null;
 }
 
+// List and footnote markers are structure, not amounts (docs/decisions.md, "Which numbers are figures"):
+// "1." or "2)" or "(3)" opening a line (after any bullet or quote mark) or an item after `:`, `;` or `,`;
+// "(3)" before a word anywhere; "Step 3", "Option 2" and their kin; "#4"; footnotes "[1]" and "[^2]".
+// A marker is one or two digits followed by a space, so "12.5% a year" opening a line stays a figure.
+const MARKERS: readonly RegExp[] = [
+  /(?<=^[\t >*+•·-]*)(?:\(\d{1,2}\)|\d{1,2}[.)])(?=\s)/gmu,
+  /(?<=[:;,]\s*)\d{1,2}[.)](?=\s)/gu,
+  /(?<=^|\s)\(\d{1,2}\)(?=\s+\p{L})/gu,
+  /(?<=\b(?:step|option|item|part|point|phase|stage)\s+)\d{1,2}(?![\d%]|[.,]\d)/giu,
+  /#\d+/gu,
+  /\[\^?\d{1,3}\]/gu,
+];
+const blank = (m: string): string => " ".repeat(m.length);
+
 /** Every figure in `text` (already folded by `asRead`); blank out dates first (`extractDates`). */
 export function extractFigures(text: string): Figure[] {
   const ranged: Reading[] = [];
-  const rest = text.replace(RANGES, (whole: string, ...args: unknown[]) => {
+  const unmarked = MARKERS.reduce((t, marker) => t.replace(marker, blank), text);
+  const rest = unmarked.replace(RANGES, (whole: string, ...args: unknown[]) => {
     const groups = args.slice(0, 16) as (string | undefined)[];
     const index = args[16] as number;
     const ends = groups[2] !== undefined
@@ -196,7 +211,7 @@ export function extractFigures(text: string): Figure[] {
       : rangeEnds(endOf(groups.slice(8, 12)), endOf(groups.slice(12, 16)));
     if (ends === null) return whole;
     ranged.push(...ends.map((figure) => ({ index, figure })));
-    return " ".repeat(whole.length);
+    return blank(whole);
   });
   return [...ranged, ...readNumbers(rest)].sort((x, y) => x.index - y.index).map((r) => r.figure);
 }

@@ -133,3 +133,27 @@ describe("a range is two figures, the unit carried to both ends", () => {
     expect(read(text)).toEqual(expected);
   });
 });
+
+describe("list and footnote markers are structure, not figures", () => {
+  it.each([
+    ["numbered lines", "1. Scenario A grows to ₹33.46 lakh.\n2) It compounds at 6%.\n  10. done", [["₹33.46 lakh", 3346000], ["6%", 0.06]]],
+    ["bracketed and roman markers", "(1) read the snapshot; (2) compute; (iii) answer at 6%", [["6%", 0.06]]],
+    ["markers after a bullet or a quote", "- 1. first\n* 2) second\n> 3. third", []],
+    ["inline items after a colon", "Two steps: 1) read, 2) compute ₹33.46 lakh", [["₹33.46 lakh", 3346000]]],
+    ["named steps and options", "Step 3: compute. Option 2 is safer; see item 4 and phase 1.", []],
+    ["a hash number", "#4 holding, as in #12", []],
+    ["footnote markers", "₹33.46 lakh[1] at 6%[^2]\n[1]: the calculator", [["₹33.46 lakh", 3346000], ["6%", 0.06]]],
+  ])("%s", (_what, text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+
+  it.each([
+    ["a figure that starts a line", "12.5% a year\n3 funds were read", [["12.5%", 0.125], ["3", 3]]],
+    ["a figure after a marker", "1. ₹40 lakh\n2) 7%", [["₹40 lakh", 4000000], ["7%", 0.07]]],
+    ["a bracketed percentage", "equity is high (40%)", [["40%", 0.4]]],
+    ["a figure after a step", "Step 3 gives 5 years; option 2.5% is not a marker", [["5", 5], ["2.5%", 0.025]]],
+    ["a number in brackets inside a sentence", "it holds (2 of 3) funds", [["2", 2], ["3", 3]]],
+  ])("%s stays a figure", (_what, text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+});

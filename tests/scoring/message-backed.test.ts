@@ -109,3 +109,14 @@ describe("message_backed: a sign and both ends of a range must be backed", () =>
     expect(await fvMessage(message)).toMatchObject({ status: "pass" });
   });
 });
+
+describe("message_backed: a numbered answer is read by its figures, not its markers", () => {
+  it("passes a numbered answer whose figures are all backed", async () => {
+    const message = "1. I ran the calculator for scenario A.\n2) ₹25 lakh at 6% for 5 years.\n(3) Step 4: it grows to ₹33.46 lakh[1].\n#5 Option 6 is the claim.\n[1]: calc-fv-v1";
+    expect(await fvMessage(message)).toMatchObject({ status: "pass" });
+  });
+  it("fails a numbered answer with an unbacked figure after a marker", async () => {
+    const v = await fvMessage("1. ₹25 lakh at 6%.\n2. 7 years.\n3. It grows to ₹33.46 lakh.");
+    expect(v).toMatchObject({ status: "fail", actual: ["7"] });
+  });
+});
