@@ -186,12 +186,12 @@ function rangeEnds(first: RangeEnd, second: RangeEnd): [Figure, Figure] | null {
 }
 
 // List and footnote markers are structure, not amounts (docs/decisions.md, "Which numbers are figures"):
-// "1." or "2)" or "(3)" opening a line (after any bullet or quote mark) or an item after `:`, `;` or `,`;
-// "(3)" before a word anywhere; "Step 3", "Option 2" and their kin; "#4"; footnotes "[1]" and "[^2]".
+// "1." or "2)" or "(3)" opening a line (after any bullet or quote mark); "2)" opening an item after `:`,
+// `;` or `,` (not "2.": "Horizon: 10." states a figure); "(3)" before a word anywhere; "Step 3", "Option 2" and their kin; "#4"; footnotes "[1]" and "[^2]".
 // A marker is one or two digits followed by a space, so "12.5% a year" opening a line stays a figure.
 const MARKERS: readonly RegExp[] = [
   /(?<=^[\t >*+•·-]*)(?:\(\d{1,2}\)|\d{1,2}[.)])(?=\s)/gmu,
-  /(?<=[:;,]\s*)\d{1,2}[.)](?=\s)/gu,
+  /(?<=[:;,]\s*)\d{1,2}\)(?=\s)/gu,
   /(?<=^|\s)\(\d{1,2}\)(?=\s+\p{L})/gu,
   /(?<=\b(?:step|option|item|part|point|phase|stage)\s+)\d{1,2}(?![\d%]|[.,]\d)/giu,
   /#\d+/gu,

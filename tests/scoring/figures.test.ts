@@ -157,3 +157,9 @@ describe("list and footnote markers are structure, not figures", () => {
     expect(read(text)).toEqual(expected);
   });
 });
+
+describe("a number after a colon that ends a sentence is a figure, not an item marker", () => {
+  it("reads \"Horizon: 10.\" as 10", () => {
+    expect(read("Horizon: 10. Rate: 6%.")).toEqual([["10", 10], ["6%", 0.06]]);
+  });
+});
