@@ -242,3 +242,10 @@ describe("self-reports in Hindi and French", () => {
     expect((await selfReport(message)).status).not.toBe("fail");
   });
 });
+
+describe("the phrase lists' language column", () => {
+  it.each(["en", "hi", "fr"] as const)("%s has verbs and negations of its own", (lang) => {
+    expect(SELF_REPORT_VERBS.filter((v) => v.lang === lang).length).toBeGreaterThan(0);
+    expect(NEGATIONS.filter((n) => n.lang === lang).length).toBeGreaterThan(0);
+  });
+});
