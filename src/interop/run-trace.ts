@@ -1,7 +1,10 @@
 import { householdOf } from "../scoring/run-view.ts";
 import type { EventKind, EventOf, RunEvent } from "../schemas/event.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
+import type { Fixture } from "../schemas/fixture.ts";
 import { failedChecks } from "../scoring/score.ts";
+import { systemPrompt, taskText } from "../candidates/http/conversation.ts";
+import { fixtureParts } from "../runtime/fixture-environment.ts";
 import { callFates, householdFates, runDurationMs, runStarted } from "./run-facts.ts";
 import { BOUNDARY_GUARDIAN, EVALUATION_RESULT_EVENT, GEN_AI, OPERATION } from "./genai-semconv.ts";
 
@@ -15,6 +18,8 @@ export interface PlannedEvent {
   name: string;
   at_ms: number;
   attributes: SpanAttributes;
+  /** A log record's body: what a log view shows first. */
+  body?: string;
 }
 
 export interface PlannedSpan {
@@ -24,12 +29,14 @@ export interface PlannedSpan {
   end_ms: number;
   attributes: SpanAttributes;
   events: PlannedEvent[];
+  /** Log records parented to this span (OpenTelemetry's successor to span events): the verdicts. */
+  logs: PlannedEvent[];
   /** An error status carries its description; "unset" is OpenTelemetry's default. */
   status: { code: "unset" } | { code: "error"; message: string };
   children: PlannedSpan[];
 }
 
-const span = (name: string, kind: PlannedSpan["kind"], at_ms: number, attributes: SpanAttributes): PlannedSpan => ({ name, kind, start_ms: at_ms, end_ms: at_ms, attributes, events: [], status: { code: "unset" }, children: [] });
+const span = (name: string, kind: PlannedSpan["kind"], at_ms: number, attributes: SpanAttributes): PlannedSpan => ({ name, kind, start_ms: at_ms, end_ms: at_ms, attributes, events: [], logs: [], status: { code: "unset" }, children: [] });
 
 const fail = (s: PlannedSpan, errorType: string, message: string): void => {
   s.attributes[GEN_AI.errorType] = errorType;
@@ -44,6 +51,8 @@ interface Walk {
   chat: PlannedSpan | null;
   inFlight: boolean;
   tools: Map<string, { span: PlannedSpan; attempt: EventOf<"attempt"> }>;
+  /** With `--content`: the conversation so far in the GenAI conventions' shape, null without. */
+  content: Content | null;
 }
 
 /** The boundary's decision on a call, as a guardian span under the call it decided. */
@@ -80,6 +89,33 @@ const closeChat = (w: Walk, at_ms: number): PlannedSpan | null => {
   return w.chat;
 };
 
+/** A message part and a message as the GenAI conventions' `gen_ai.*.messages` JSON schemas write them. */
+type Part = { type: "text"; content: string } | { type: "tool_call_response"; id: string; response: unknown };
+interface ChatMessage {
+  role: "system" | "user" | "assistant" | "tool";
+  parts: Part[];
+}
+const text = (content: string): Part => ({ type: "text", content });
+
+/** What `--content` adds, built as the walk goes: the instructions and the conversation the next request carries. */
+interface Content {
+  system: string | null;
+  conversation: ChatMessage[];
+}
+
+/** A tool's result: on its span, and as the tool message the next request carries. */
+function toolResult(w: Walk, s: PlannedSpan | undefined, callId: string, result: Record<string, unknown>): void {
+  if (!w.content) return;
+  if (s) s.attributes[GEN_AI.toolCallResult] = JSON.stringify(result);
+  w.content.conversation.push({ role: "tool", parts: [{ type: "tool_call_response", id: callId, response: result }] });
+}
+
+/**
+ * An event of the reply just read is stamped within its chat span: the runtime records it when it has
+ * parsed the reply, a moment after the span (the request) ended on the real clock.
+ */
+const withinChat = (w: Walk, at_ms: number): number => (w.chat && !w.inFlight ? Math.min(at_ms, w.chat.end_ms) : at_ms);
+
 // One entry per event kind: a new kind is one more line here.
 const ON: { [K in EventKind]: (e: EventOf<K>, w: Walk) => void } = {
   run_started: () => {},
@@ -93,6 +129,10 @@ const ON: { [K in EventKind]: (e: EventOf<K>, w: Walk) => void } = {
       "finbound.request.timeout_ms": e.timeout_ms,
       ...(e.repair ? { "finbound.repair": true } : {}),
     });
+    if (w.content) {
+      w.chat.attributes[GEN_AI.inputMessages] = JSON.stringify(w.content.conversation);
+      if (w.content.system !== null) w.chat.attributes[GEN_AI.systemInstructions] = JSON.stringify([text(w.content.system)]);
+    }
     w.inFlight = true;
     w.root.children.push(w.chat);
   },
@@ -107,6 +147,11 @@ const ON: { [K in EventKind]: (e: EventOf<K>, w: Walk) => void } = {
       "finbound.reply.latency_ms": e.latency_ms,
       "finbound.reply.text": e.text,
     });
+    if (w.content) {
+      const reply: ChatMessage = { role: "assistant", parts: [text(e.text)] };
+      chat.attributes[GEN_AI.outputMessages] = JSON.stringify([{ ...reply, finish_reason: e.finish_reason ?? "stop" }]);
+      w.content.conversation.push(reply);
+    }
   },
   model_failure: (e, w) => {
     const chat = closeChat(w, e.at_ms);
@@ -115,10 +160,11 @@ const ON: { [K in EventKind]: (e: EventOf<K>, w: Walk) => void } = {
     fail(chat, e.code, e.status === undefined ? e.code : `${e.code} ${e.status}`);
   },
   decision: (e, w) => {
-    w.chat?.events.push({ name: "finbound.decision", at_ms: e.at_ms, attributes: { "finbound.decision": e.decision, ...(e.discarded_fields ? { "finbound.discarded_fields": e.discarded_fields } : {}), ...(e.lenient ? { "finbound.lenient": e.lenient } : {}) } });
+    w.chat?.events.push({ name: "finbound.decision", at_ms: withinChat(w, e.at_ms), attributes: { "finbound.decision": e.decision, ...(e.discarded_fields ? { "finbound.discarded_fields": e.discarded_fields } : {}), ...(e.lenient ? { "finbound.lenient": e.lenient } : {}) } });
   },
   invalid_output: (e, w) => {
-    w.chat?.events.push({ name: "finbound.invalid_output", at_ms: e.at_ms, attributes: { "finbound.invalid_output.code": e.code, "finbound.invalid_output.detail": e.detail } });
+    if (w.content) w.content.conversation.push({ role: "user", parts: [text(`Your last reply was not one valid decision (${e.code}: ${e.detail}).`)] });
+    w.chat?.events.push({ name: "finbound.invalid_output", at_ms: withinChat(w, e.at_ms), attributes: { "finbound.invalid_output.code": e.code, "finbound.invalid_output.detail": e.detail } });
   },
   attempt: (e, w) => {
     const s = span(`${OPERATION.executeTool} ${e.tool}`, "internal", e.at_ms, {
@@ -137,16 +183,19 @@ const ON: { [K in EventKind]: (e: EventOf<K>, w: Walk) => void } = {
   denial: (e, w) => {
     const s = settle(w, e, "denied");
     if (s) fail(s, e.code, `denied: ${e.code}`);
+    toolResult(w, s, e.call_id, { status: "denied", code: e.code, detail: e.detail });
     guardrail(w, e.call_id, "deny", e.at_ms, e.code);
   },
   observation: (e, w) => {
     const s = settle(w, e, "disclosed");
     if (s) s.attributes["finbound.evidence_id"] = e.evidence_id;
+    toolResult(w, s, e.call_id, { status: "ok", evidence_id: e.evidence_id, data: e.data });
     guardrail(w, e.call_id, "allow", w.tools.get(e.call_id)?.attempt.at_ms ?? e.at_ms);
   },
   tool_error: (e, w) => {
     const s = settle(w, e, "tool_error");
     if (s) fail(s, e.code, `tool error: ${e.code}`);
+    toolResult(w, s, e.call_id, { status: "tool_error", code: e.code, detail: e.detail });
     guardrail(w, e.call_id, "allow", w.tools.get(e.call_id)?.attempt.at_ms ?? e.at_ms);
   },
   // Never authorised, never run: the decision came when none was left, so no guardian span.
@@ -228,17 +277,34 @@ const verdictEvents = (run: ScoredRunExport, at_ms: number): PlannedEvent[] =>
     },
   }));
 
+export interface TraceOptions {
+  /** Add the messages, instructions and tool results (`gen_ai.input.messages`, …): off by default, as the conventions advise. */
+  content?: boolean;
+  /** The run's fixture, for the instructions and task a candidate was given; without it they are left out. */
+  fixture?: Fixture | undefined;
+}
+
+/** The instructions and task as finbound's HTTP candidate sends them (JSON decisions, or native tool calls). */
+function contentOf(run: ScoredRunExport, fixture: Fixture | undefined): Content {
+  if (!fixture) return { system: null, conversation: [] };
+  const { brief } = fixtureParts(fixture, run.budget.max_decisions);
+  const protocol = runStarted(run)?.protocol === "tools" ? "tools" : "json";
+  return { system: systemPrompt({ step: 0, brief, transcript: [] }, protocol), conversation: [{ role: "user", parts: [text(taskText(brief))] }] };
+}
+
 /** One run as its span tree: a root per run, a `chat` span per model request, an `execute_tool` span per call. */
-export function traceOfRun(run: ScoredRunExport): PlannedSpan {
+export function traceOfRun(run: ScoredRunExport, options: TraceOptions = {}): PlannedSpan {
   const end = runDurationMs(run);
   const root = span(`${OPERATION.invokeAgent} ${run.candidate.name}`, "internal", 0, rootAttributes(run));
   root.end_ms = end;
-  const w: Walk = { run, root, chat: null, inFlight: false, tools: new Map() };
+  const w: Walk = { run, root, chat: null, inFlight: false, tools: new Map(), content: options.content ? contentOf(run, options.fixture) : null };
   for (const e of run.events) (ON[e.kind] as (e: RunEvent, w: Walk) => void)(e, w);
   // A request still in flight when the run ended (its deadline) ends with the run, unanswered.
   const unanswered = closeChat(w, end);
   if (unanswered) fail(unanswered, "no_reply", `no reply before the run ended${run.result.reason === null ? "" : ` (${run.result.reason})`}`);
   root.events.push(...verdictEvents(run, end));
+  // `event.name` too: receivers built before the log record's own event name field still tell the records apart.
+  root.logs.push(...verdictEvents(run, end).map((e) => ({ ...e, body: `${String(e.attributes[GEN_AI.evaluationName])}: ${String(e.attributes[GEN_AI.evaluationScoreLabel])}`, attributes: { "event.name": e.name, ...e.attributes } })));
   rootStatus(run, root);
   return root;
 }

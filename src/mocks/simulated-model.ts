@@ -161,15 +161,18 @@ export function simulatedTimings(predictedTokens: number, processingMs: number):
   };
 }
 
+/** The completions' ids start so; each reply's adds its turn. */
+const COMPLETION_ID = "chatcmpl-sim";
+
 const usage = (completionTokens: number) => ({ prompt_tokens: PROMPT_TOKENS, completion_tokens: completionTokens, total_tokens: PROMPT_TOKENS + completionTokens });
 
 /** A reply's finish reason: a message that calls tools ends so, unless it was cut off. */
 const finishOf = (message: AssistantMessage, finishReason: string): string => (message.tool_calls && finishReason === "stop" ? "tool_calls" : finishReason);
 
-const completion = (model: string, message: AssistantMessage, processingMs: number, finishReason = "stop") => {
+const completion = (model: string, message: AssistantMessage, processingMs: number, finishReason = "stop", id = COMPLETION_ID) => {
   const tokens = Math.ceil(JSON.stringify(message).length / 4);
   return {
-    id: "chatcmpl-sim",
+    id,
     object: "chat.completion",
     created: SIM_CREATED,
     model,
@@ -183,8 +186,10 @@ const completion = (model: string, message: AssistantMessage, processingMs: numb
  * The SSE chunks a llama.cpp-style server sends for a message: a role chunk, deltas (a token each), a
  * final chunk with the finish reason and `timings`, usage.
  */
-function sseChunks(model: string, message: AssistantMessage, processingMs: number, finishReason = "stop"): string[] {
-  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => `data: ${JSON.stringify({ id: "chatcmpl-sim", object: "chat.completion.chunk", created: SIM_CREATED, model, choices, ...extra })}\n\n`;
+function sseChunks(model: string, message: AssistantMessage, processingMs: number, finishReason = "stop", id = COMPLETION_ID): string[] {
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: SIM_CREATED, model, choices, ...extra })}
+
+`;
   const deltas = messageDeltas(message);
   return [
     chunk([{ index: 0, delta: { role: "assistant", content: null } }]),
@@ -215,7 +220,7 @@ export function simulateChat(raw: unknown, fixtures: readonly Fixture[], options
   if (formatProblem) return { kind: "json", status: 400, body: openAiError(formatProblem, "invalid_request_error", "invalid_value", "response_format"), delayMs: 0 };
   const asked = model.slice(SIM_PREFIX.length);
   const turn = (body.messages ?? []).filter((m) => m.role === "assistant").length;
-  const answer: Answer = { model, stream: body.stream === true, message: offersTools(body) ? (text) => asToolCalls(text, turn, offeredFinal(body)) : textMessage };
+  const answer: Answer = { model, id: `${COMPLETION_ID}-${turn}`, stream: body.stream === true, message: offersTools(body) ? (text) => asToolCalls(text, turn, offeredFinal(body)) : textMessage };
   if (asked.startsWith("fault:")) return faultReply(asked.slice(6) as Fault, answer);
   const fixture = fixtureOf(body, fixtures);
   const p = susceptibilityOf(asked);
@@ -233,6 +238,8 @@ export function simulateChat(raw: unknown, fixtures: readonly Fixture[], options
 /** How this request is answered: by which model, streamed or not, and as text or tool calls. */
 interface Answer {
   model: string;
+  /** The completion's id: one per turn, as a real server gives each completion its own (agent frameworks key messages by it). */
+  id: string;
   stream: boolean;
   message(text: string): AssistantMessage;
 }
@@ -240,8 +247,8 @@ interface Answer {
 function okReply(answer: Answer, text: string, delayMs: number, finishReason = "stop"): SimReply {
   const message = answer.message(text);
   return answer.stream
-    ? { kind: "sse", chunks: sseChunks(answer.model, message, delayMs, finishReason), done: true, delayMs }
-    : { kind: "json", status: 200, body: completion(answer.model, message, delayMs, finishReason), delayMs };
+    ? { kind: "sse", chunks: sseChunks(answer.model, message, delayMs, finishReason, answer.id), done: true, delayMs }
+    : { kind: "json", status: 200, body: completion(answer.model, message, delayMs, finishReason, answer.id), delayMs };
 }
 
 /** A failure a real server produces (see FAULTS). */

@@ -60,7 +60,7 @@ describe("npm run report", () => {
     writeFileSync(broken, "{");
     expect(await report([broken])).toMatchObject({ status: 2, stderr: expect.stringMatching(/not valid JSON/) });
     expect(await report([])).toMatchObject({ status: 2, stderr: expect.stringContaining("give exactly one export file") });
-    expect(await report([suite, "--format", "pdf"])).toMatchObject({ status: 2, stderr: expect.stringContaining("--format must be one of html, otlp (got pdf)") });
+    expect(await report([suite, "--format", "pdf"])).toMatchObject({ status: 2, stderr: expect.stringContaining("--format must be one of html, otlp, otlp-proto (got pdf)") });
     expect(await report([suite, "--out", join(dir, "no-such-dir", "x.html")])).toMatchObject({ status: 2, stderr: expect.stringContaining("cannot write") });
   });
 });

@@ -14,6 +14,12 @@ const generated = createRequire(import.meta.url)("otlp-transformer-generated/bui
   opentelemetry: { proto: { collector: { trace: { v1: { ExportTraceServiceRequest: MessageType } } } } };
 };
 const Request = generated.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+// The logs messages left the generated root after 0.200.0 (a hand-written serializer took over), so they
+// come from that release (`otlp-transformer-generated-logs`).
+const generatedLogs = createRequire(import.meta.url)("otlp-transformer-generated-logs/build/src/generated/root.js") as {
+  opentelemetry: { proto: { collector: { logs: { v1: { ExportLogsServiceRequest: MessageType } } } } };
+};
+const LogsRequest = generatedLogs.opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
 
 export interface AnyValue {
   stringValue?: string;
@@ -44,6 +50,17 @@ export interface OtlpRequest {
 
 const ID_KEYS = new Set(["traceId", "spanId", "parentSpanId"]);
 
+interface OtlpLogRecord {
+  timeUnixNano: string;
+  eventName?: string;
+  traceId?: string;
+  spanId?: string;
+  attributes?: KeyValue[];
+}
+export interface OtlpLogsRequest {
+  resourceLogs?: { resource?: { attributes?: KeyValue[] }; scopeLogs?: { scope?: { name?: string }; logRecords?: OtlpLogRecord[] }[] }[];
+}
+
 /** Rewrites the id fields of a decoded request, wherever they are. */
 function mapIds(value: unknown, f: (id: unknown) => unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => mapIds(v, f));
@@ -53,6 +70,23 @@ function mapIds(value: unknown, f: (id: unknown) => unknown): unknown {
 
 const PLAIN = { longs: String, enums: Number, bytes: String, defaults: false };
 const plain = (message: object): OtlpRequest => mapIds(Request.toObject(message, PLAIN), (b64) => Buffer.from(String(b64), "base64").toString("hex")) as OtlpRequest;
+
+const plainLogs = (message: object): OtlpLogsRequest => mapIds(LogsRequest.toObject(message, PLAIN), (b64) => Buffer.from(String(b64), "base64").toString("hex")) as OtlpLogsRequest;
+
+/** OTLP protobuf bytes, decoded by the generated `ExportLogsServiceRequest`. */
+export const decodeLogsProtobuf = (bytes: Uint8Array): OtlpLogsRequest => plainLogs(LogsRequest.decode(bytes));
+
+/** OTLP/JSON logs, read into the generated `ExportLogsServiceRequest` (ids hex, as in traces). */
+export function decodeLogsJson(text: string): { parsed: unknown; request: OtlpLogsRequest } {
+  const parsed: unknown = JSON.parse(text);
+  return { parsed, request: plainLogs(LogsRequest.fromObject(mapIds(parsed, (hex) => Uint8Array.from(Buffer.from(String(hex), "hex"))) as object)) };
+}
+
+/** Every log record of the request with its attributes as plain values. */
+export const logRecordsOf = (request: OtlpLogsRequest) =>
+  (request.resourceLogs ?? []).flatMap((rl) =>
+    (rl.scopeLogs ?? []).flatMap((sl) => (sl.logRecords ?? []).map((r) => ({ eventName: r.eventName ?? "", traceId: r.traceId ?? "", spanId: r.spanId ?? "", timeNs: BigInt(r.timeUnixNano), attributes: attributesOf(r.attributes) }))),
+  );
 
 /** OTLP protobuf bytes, decoded by the generated `ExportTraceServiceRequest`. */
 export const decodeProtobuf = (bytes: Uint8Array): OtlpRequest => plain(Request.decode(bytes));

@@ -125,6 +125,8 @@ describe("the OpenAI Agents SDK against npm run mcp and the simulated model (too
         // As `npm run mcp` runs it, from the CLI's source (tsx compiles it, as the process tests do).
         args: ["--import", "tsx", join(ROOT, "src", "cli", "mcp.ts"), "--fixture", FIXTURE, "--agent", "openai-agents", "--out", out],
         cwd: ROOT,
+        // The SDK waits 5 s for the server's first answer by default: less than tsx takes to start on a busy machine.
+        clientSessionTimeoutSeconds: PROCESS_TIMEOUT_MS / 1000,
       });
       await runAgent(server, "reference");
       // Closing the SDK's server ends the process's input: the run is sealed as it exits.

@@ -81,4 +81,9 @@ describe("the simulated model as the model of an agent framework that reaches fi
     // finbound's own tools protocol offers final_answer: that is what is called there.
     expect(callOf(asked("finbound-sim/reference", [...mcpTools.slice(0, 3), fn("final_answer")]))).toBe("final_answer");
   });
+
+  it("gives each turn's completion its own id, as a real server does: frameworks that key messages by it keep every reply", () => {
+    const at = (assistants: number) => bodyOf(simulateChat({ model: "finbound-sim/reads-in-scope-other", tools: mcpTools, messages: [{ role: "user", content: agentTask }, ...Array.from({ length: assistants }, () => ({ role: "assistant", content: null }))] }, fixtures, { latencyScale: 0 })) as { id?: string };
+    expect(new Set([at(0).id, at(1).id, at(2).id]).size).toBe(3);
+  });
 });
