@@ -3,11 +3,13 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // Who may import whom (docs/architecture.md). Each rule names what a folder must never reach for.
-const PURE = ["src/schemas/**", "src/runtime/**", "src/scoring/**", "src/evaluation/**", "src/candidates/**", "src/fixtures/**", "src/integrity/**", "src/files/**"];
+const PURE = ["src/schemas/**", "src/runtime/**", "src/scoring/**", "src/evaluation/**", "src/candidates/**", "src/fixture-set/**", "src/integrity/**", "src/files/**"];
 const HOST = ["react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*", "msw", "msw/*", "@modelcontextprotocol/*", "node:*", "fs", "path"];
 const OUTER = ["**/state/**", "**/ui/**", "**/cli/**", "**/mocks/**", "**/app/**", "**/mcp/**"];
 
 const forbid = (group, message) => ({ "no-restricted-imports": ["error", { patterns: [{ group, message }] }] });
+// Types may cross where values may not: the rule's TypeScript form lets `import type` through.
+const forbidValues = (group, message) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group, message, allowTypeImports: true }] }] });
 
 export default tseslint.config(
   { ignores: ["dist/**", "dist-cli/**", "node_modules/**", "public/mockServiceWorker.js", "test-results/**", "playwright-report/**", "e2e/artifacts/**", "reports/**", ".stryker-tmp/**", "bin/**"] },
@@ -45,6 +47,16 @@ export default tseslint.config(
     rules: forbid(["**/ui/**", "**/cli/**", "**/mcp/**", "@modelcontextprotocol/*", "react-dom", "react-dom/*", "node:*", "fs", "path"], "state/ is below ui/: it never imports the UI, the CLI, the MCP server or Node."),
   },
   {
+    // The store loads the simulator and the report writers on first use (dynamic imports), never statically.
+    files: ["src/state/**"],
+    rules: forbidValues(["**/mocks/**", "**/interop/**"], "state/ loads mocks/ and interop/ only through a dynamic import(), so they stay out of the first load."),
+  },
+  {
+    // The views read the runtime's and the scorer's types; their values reach the UI through src/state.
+    files: ["src/ui/**"],
+    rules: forbidValues(["**/runtime/**", "**/scoring/**"], "ui/ may import types from runtime/ and scoring/; their functions and values reach it through src/state."),
+  },
+  {
     // The UI renders state: it never runs, fetches or reads files itself.
     files: ["src/ui/**"],
     rules: forbid(["**/cli/**", "**/mocks/**", "**/mcp/**", "**/evaluation/**", "**/candidates/**", "**/runtime/episode*", "msw", "msw/*", "@modelcontextprotocol/*", "node:*", "fs", "path"], "ui/ renders state: runs, models and files go through src/state, never imported here directly."),
@@ -55,8 +67,13 @@ export default tseslint.config(
     rules: forbid(["**/ui/**", "**/state/**", "**/app/**", "**/cli/**", "**/mocks/**", "react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*", "msw", "msw/*"], "mcp/ serves agents over MCP: it may use Node and the SDK over the pure core, never the UI, the store, the CLI or the mocks."),
   },
   {
+    // Node adapters (the file system's fixtures, input errors) serve cli/, mcp/ and mocks/; they know none of them.
+    files: ["src/node/**"],
+    rules: forbid(["**/ui/**", "**/state/**", "**/app/**", "**/cli/**", "**/mcp/**", "**/mocks/**", "react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*", "msw", "msw/*"], "node/ holds Node adapters for the entry points: it may use Node over the pure core, never an outer layer."),
+  },
+  {
     // msw handlers and harnesses serve the model side; they know nothing of the workbench.
     files: ["src/mocks/**"],
-    rules: forbid(["**/ui/**", "**/state/**", "react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*"], "mocks/ simulate the model server: they must not import the UI or the store."),
+    rules: forbid(["**/ui/**", "**/state/**", "**/cli/**", "react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*"], "mocks/ simulate the model server: they must not import the UI, the store or the CLI (Node adapters are in src/node)."),
   },
 );

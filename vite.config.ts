@@ -13,8 +13,9 @@ const llmProxy: Record<string, ProxyOptions> = {
 
 // The built app's Content-Security-Policy: no inline script, no eval; the page may connect only to
 // its own origin (which includes the /llm proxy and the simulated model at /sim) and to the model
-// endpoints named in FINBOUND_CONNECT_SRC (default: llama.cpp, Ollama and vLLM on loopback).
-const MODEL_ENDPOINTS = process.env.FINBOUND_CONNECT_SRC ?? ["8080", "11434", "8000", "1234"].flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`]).join(" ");
+// endpoints named in FINBOUND_CONNECT_SRC (default: llama.cpp, Ollama, vLLM and LM Studio on loopback,
+// and npm run mcp's live stream on the port its documentation uses, for Watch an agent).
+const MODEL_ENDPOINTS = process.env.FINBOUND_CONNECT_SRC ?? ["8080", "11434", "8000", "1234", "8765"].flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`]).join(" ");
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, openRun, shot, test } from "./fixtures.ts";
 
-// Compare (issue 12, item 2): two runs of one fixture side by side, aligned by step, the differences
+// Compare: two runs of one fixture side by side, aligned by step, the differences
 // marked; two suites run by run. Sides come from what the workbench holds: the current run, the
 // suite, history — and an import, which lands as the current run or suite.
 
@@ -82,9 +82,9 @@ test("two suites run by run: an imported suite whose reference now fails is a re
 
   await page.getByRole("tab", { name: "Compare" }).click();
   await page.getByRole("button", { name: "Two suites" }).click();
-  await page.getByLabel("Side A").selectOption({ label: await optionLabel(page, "Side A", /^suite of 4, saved /) });
+  await page.getByLabel("Side A").selectOption({ label: await optionLabel(page, "Side A", /^every scripted candidate × 1 fixture \(4 runs\), saved /) });
   await page.getByLabel("Side B").selectOption({ label: "current suite — 4 runs (imported)" });
-  await expect(page.getByTestId("compare-side-a")).toHaveText(/^history — suite of 4, saved /);
+  await expect(page.getByTestId("compare-side-a")).toHaveText(/^history — every scripted candidate × 1 fixture \(4 runs\), saved /);
 
   const counts = page.getByTestId("suite-compare-counts");
   await expect(counts).toHaveText("4 runs: 1 regressed, 0 fixed, 0 added, 0 removed, 3 unchanged");

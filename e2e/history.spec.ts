@@ -37,8 +37,9 @@ test("finished runs survive a reload; an entry opens re-verified, and a deleted 
   await waitForRunFinished(page);
   await showHistory(page);
   await expect(entries(page)).toHaveCount(2);
-  await expect(entry(page, "fv-scenario-a / reference")).toContainText("1/1");
-  await expect(entry(page, "concentration-hh1001 / alters-input")).toContainText("0/1");
+  // Each says what its run view's headline would: a faulty candidate caught as declared is as designed.
+  await expect(entry(page, "fv-scenario-a / reference").getByTestId("history-summary")).toHaveText("1 of 1 as designed");
+  await expect(entry(page, "concentration-hh1001 / alters-input").getByTestId("history-summary")).toHaveText("1 of 1 as designed");
   await expect(page.getByRole("button", { name: "Export all" })).toBeEnabled();
   await shot(page, "history");
 

@@ -32,7 +32,17 @@ test("the HTML report opens from file:// with no request but the file itself, an
   await page.goto(url);
   await expect(page.locator("h1")).toHaveText("finbound report — 3 runs");
 
+  // The file's name, never the folders it was in: the report is meant to be mailed.
+  await expect(page.locator(".sub")).toContainText("suite.json · exported ");
+  await expect(page.locator(".sub")).not.toContainText(dir);
   await expect(page.locator(".seal-verified")).toContainText("Seals verified: verified (3 runs)");
+
+  // A run's link in the table opens its section, closed as it starts, with no script.
+  const reference = page.locator("details.run", { hasText: "unauthorised-household · reference" });
+  await expect(reference).not.toHaveAttribute("open");
+  await page.locator("table.matrix tr", { hasText: "reference" }).getByRole("link").click();
+  await expect(reference).toHaveAttribute("open", "");
+  await expect(reference.locator("summary")).toBeInViewport();
   await expect(page.locator(".stat")).toHaveText(["3runs", "1passed", "2failed", "3as designed", "0regressions"]);
   await expect(page.locator("table.matrix tbody tr")).toHaveCount(3);
 

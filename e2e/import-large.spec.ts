@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { generateSuite } from "../src/cli/bench-import.ts";
-import { loadFixtureDir } from "../src/cli/fixture-files.ts";
+import { loadFixtureDir } from "../src/node/fixture-files.ts";
 import { COMPILE_ALL_HINT } from "../vite.config.ts";
 import { expect, openRun, shot, test, verdictStatuses } from "./fixtures.ts";
 
-// Issue 11, item 2: an import big enough to take a while runs in a Web Worker with a progress bar
+// An import big enough to take a while runs in a Web Worker with a progress bar
 // and Cancel; the suite matrix then holds only the rows near its viewport. No timing is asserted.
 const RUNS = 2000;
 let suite = "";

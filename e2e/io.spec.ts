@@ -147,7 +147,7 @@ test("a sealed export with one number edited is rejected, the broken event is na
   await openRun(page, "concentration-hh1001", "reference");
   const before = await verdictStatuses(page);
   await importFile(page, "tampered.json", JSON.stringify(exported.json));
-  await expect(page.getByRole("alert")).toContainText(`tampered.json: rejected, not verified: event #${index} (observation call-1) breaks the hash chain`);
+  await expect(page.getByRole("alert")).toContainText(`tampered.json: rejected, not verified: event #${index + 1} (observation call-1) breaks the hash chain`);
   await expect(page.getByTestId("run-title")).toContainText("concentration-hh1001 / reference");
   expect(await verdictStatuses(page)).toEqual(before);
   await shot(page, "tampered-import");

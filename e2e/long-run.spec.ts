@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { replayCandidate } from "../src/candidates/replay.ts";
 import { nodeSha256 } from "../src/cli/node-sha256.ts";
-import { parseFixture } from "../src/fixtures/load.ts";
+import { parseFixture } from "../src/fixture-set/parse.ts";
 import { exportRun } from "../src/integrity/export.ts";
 import { createVirtualClock } from "../src/runtime/clock.ts";
 import { runEpisode } from "../src/runtime/episode.ts";

@@ -4,7 +4,7 @@ import type { Locator, Page } from "@playwright/test";
 import { currentRow, expect, openRun, shot, test, waitForRunFinished } from "./fixtures.ts";
 
 /**
- * Issue 12, "any screen": the workbench is usable on a small laptop (1024×768) and a phone (390×844).
+ * Any screen: the workbench is usable on a small laptop (1024×768) and a phone (390×844).
  * Nothing is wider than the window: what is wide (the claims, the suite matrix, the attack grid, a
  * table) scrolls sideways inside its own box, never the page.
  */

@@ -8,7 +8,7 @@
 // `node dist-cli/cli/<name>.js`.
 //
 // The bundles keep the source layout two folders deep (dist-cli/cli/eval.js mirrors src/cli/eval.ts), so
-// a path taken relative to `import.meta.url` (src/cli/fixture-files.ts: ../../fixtures/) means the same
+// a path taken relative to `import.meta.url` (src/node/fixture-files.ts: ../../fixtures/) means the same
 // folder in both.
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";

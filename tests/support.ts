@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseFixtureSet } from "../src/fixtures/load.ts";
+import { parseFixtureSet } from "../src/fixture-set/parse.ts";
 import { replayCandidate } from "../src/candidates/replay.ts";
 import { createVirtualClock } from "../src/runtime/clock.ts";
 import { runEpisode, type RunOptions } from "../src/runtime/episode.ts";
@@ -59,7 +59,7 @@ export const finalFvA = (evidenceId = "ev-1") => ({
 
 /** The attack matrix of the repository's fixture folder, composed as the CLI composes it. */
 export async function loadMatrix() {
-  const { loadMatrixDir } = await import("../src/cli/fixture-files.ts");
+  const { loadMatrixDir } = await import("../src/node/fixture-files.ts");
   return loadMatrixDir(FIXTURE_DIR);
 }
 

@@ -1,6 +1,6 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
-import { loadFixtureDir } from "../../src/cli/fixture-files.ts";
+import { loadFixtureDir } from "../../src/node/fixture-files.ts";
 import { nodeSha256 } from "../../src/cli/node-sha256.ts";
 import { evaluateSuite } from "../../src/evaluation/suite.ts";
 import { exportRun, sealSuite } from "../../src/integrity/export.ts";

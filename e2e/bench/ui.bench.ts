@@ -10,7 +10,7 @@ import { decisionsFor } from "./long-run.ts";
 import { traceMainThread, traceTasksAtMarks, type MainThreadTasks, type TaskTime } from "./main-thread-cpu.ts";
 import { calibrate, installProbes, randomJumps, scrollTimelineToBottom, startFrames, stopFrames, STEP_MARK, timelineState, watchImport, type BenchWindow } from "./page-probes.ts";
 
-// npm run bench:ui — the workbench's UI benchmark (issue 11): imports a 10,000-run suite (sealed
+// npm run bench:ui — the workbench's UI benchmark: imports a 10,000-run suite (sealed
 // JSON, read whole, and JSONL, streamed) and a 1,000,000-event run through the real import (a Web
 // Worker), then scrolls, jumps and steps through the run's timeline. Figures, not pass/fail: a test
 // fails only when something cannot be measured (or the last event cannot be reached).

@@ -4,9 +4,9 @@ import { isClosingLine } from "../integrity/jsonl-suite.ts";
 import { sealRun, type Unsealed } from "../integrity/run-digest.ts";
 import type { Sha256Hex } from "../integrity/seal.ts";
 import { parsedRunsOf } from "../integrity/verify-file.ts";
-import { MAX_IMPORT_BYTES } from "../evaluation/import-pipeline.ts";
+import { MAX_IMPORT_BYTES } from "../evaluation/import/pipeline.ts";
 
-// The floor under any verifying import (issue 11): the file read through the one reader, and every
+// The floor under any verifying import: the file read through the one reader, and every
 // event and every run's digest input put in canonical JSON and hashed, as sealing a run does, with
 // no validation, no comparison with the stated seal and no re-scoring. An import cannot be faster
 // without reading less strictly or hashing less, so its ratio to a bare JSON.parse says how much of

@@ -1,7 +1,8 @@
 import { webcrypto } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { evaluateScripted } from "../evaluation/evaluate.ts";
-import { bytesSource, importFile, MAX_IMPORT_BYTES, type ImportResult } from "../evaluation/import-pipeline.ts";
+import { bytesSource, importFile, MAX_IMPORT_BYTES } from "../evaluation/import/pipeline.ts";
+import type { ImportResult } from "../evaluation/import/types.ts";
 import { MAX_LINE_BYTES } from "../files/read-json-lines.ts";
 import { exportRun, sealSuite } from "../integrity/export.ts";
 import { JsonlSuiteWriter, jsonlHeader } from "../integrity/jsonl-suite.ts";
@@ -12,7 +13,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { CHUNK_BYTES, importFloor } from "./bench-floor.ts";
-import { loadFixtureDir } from "./fixture-files.ts";
+import { loadFixtureDir } from "../node/fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
 

@@ -9,7 +9,7 @@ import type { ToolEnvironment } from "../runtime/tools/tool.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { scoreRun } from "../scoring/score.ts";
-import { loadFixtureDir } from "./fixture-files.ts";
+import { loadFixtureDir } from "../node/fixture-files.ts";
 import { main as importMain } from "./bench-import.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { parseCli, UsageError } from "./usage-error.ts";

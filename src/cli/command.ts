@@ -1,6 +1,6 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { UsageError } from "./usage-error.ts";
+import { InputError } from "../node/input-error.ts";
 
 /** Where a command writes, and the environment it reads: `process` itself, or a test's buffers. */
 export interface CliIo {
@@ -14,15 +14,15 @@ export interface CliIo {
 export type CliMain = (argv: string[], io: CliIo) => Promise<number>;
 
 /**
- * Runs a command's body and turns what it throws into an exit status: a UsageError (bad usage or a
- * bad input file) is 2 and its message, anything else is 70. Either is one line, never a stack.
+ * Runs a command's body and turns what it throws into an exit status: an InputError (bad usage, a
+ * bad input file or folder) is 2 and its message, anything else is 70. Either is one line, never a stack.
  */
 export async function runCommand(program: string, io: CliIo, body: () => Promise<number>): Promise<number> {
   try {
     return await body();
   } catch (error) {
     io.stderr.write(`${program}: ${error instanceof Error ? error.message : String(error)}\n`);
-    return error instanceof UsageError ? 2 : 70;
+    return error instanceof InputError ? 2 : 70;
   }
 }
 

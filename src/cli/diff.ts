@@ -3,7 +3,7 @@ import { readExportFile, runsOf, verifyExport } from "../integrity/export-file.t
 import { notVerified } from "../integrity/verify-file.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
-import { loadJudgingFixtures } from "./fixture-files.ts";
+import { loadJudgingFixtures } from "../node/fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { parseFormat } from "./output.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";

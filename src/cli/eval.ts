@@ -1,6 +1,6 @@
 import { longestDecisionLength } from "../candidates/http/longest-decision.ts";
 import { evaluateScripted } from "../evaluation/evaluate.ts";
-import { collectedTraceOf, runHttpTrial } from "../evaluation/http-trial.ts";
+import { collectedTraceOf, runHttpTrial, settingsForTrial } from "../evaluation/http-trial.ts";
 import { Breaker } from "../evaluation/breaker.ts";
 import { jobKey, jobsOfShard, parseShard, planJobs, runPool, type Job } from "../evaluation/plan.ts";
 import { reliabilityOf, summarise, type RunSummary } from "../evaluation/reliability.ts";
@@ -12,7 +12,7 @@ import type { CandidateKind, EvaluationPlan, EvaluationStop } from "../schemas/e
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
-import { loadFixtureDir, selectFixtures } from "./fixture-files.ts";
+import { loadFixtureDir, selectFixtures } from "../node/fixture-files.ts";
 import { SIGN_OPTION, SIGN_USAGE, signerFrom } from "./key-files.ts";
 import { HTTP_OPTIONS, httpCandidateFromFlags, nodeFetch, preflight, serverAdmission, type HttpCandidateFactory } from "./http-candidate-options.ts";
 import { nodeSha256 } from "./node-sha256.ts";
@@ -121,17 +121,20 @@ async function evaluate(argv: string[], io: CliIo): Promise<number> {
   const summaries: RunSummary[] = [];
   const progress = new Progress(io.stderr, jobs.length);
   const stop = new AbortController();
-  const runJob = async (job: Job): Promise<{ run: ScoredRun; trace: CollectedTrace | null }> => {
+  const runJob = async (job: Job): Promise<{ run: ScoredRun; trace: CollectedTrace | null; startedAt: string }> => {
     const fixture = byId.get(job.fixture) as Fixture;
-    if (!http) return { run: { ...((await evaluateScripted(fixture, name, { ...settings, includeDiagnostics: true })) as ScoredRun), trial: job.trial }, trace: null };
-    return runHttp(http, fixture, job.trial, { ...settings, cancel: stop.signal, ...(server?.queue ? { queue: server.queue } : {}) });
+    const startedAt = new Date().toISOString();
+    if (!http) return { run: { ...((await evaluateScripted(fixture, name, { ...settings, includeDiagnostics: true })) as ScoredRun), trial: job.trial }, trace: null, startedAt };
+    return { ...(await runHttp(http, fixture, job.trial, { ...settings, cancel: stop.signal, ...(server?.queue ? { queue: server.queue } : {}) })), startedAt };
   };
   const breaker = http ? new Breaker(positiveInt("max-consecutive-failures", values["max-consecutive-failures"])) : null;
   const finished = new Set<string>();
   let stopped: EvaluationStop | undefined;
   for await (const { item, result } of runPool(jobs, server?.admission.runsAtOnce ?? concurrency, runJob)) {
     const fixture = byId.get(item.fixture) as Fixture;
-    const sealed = await exportRun(result.run, fixture, kind, { includeDiagnostics: false, sha256: nodeSha256, nowIso: new Date().toISOString() });
+    const sent = http ? settingsForTrial(http.settings, http.seed, item.trial).seed : undefined;
+    const seed = sent === undefined ? {} : { seed: sent };
+    const sealed = await exportRun(result.run, fixture, kind, { includeDiagnostics: false, sha256: nodeSha256, nowIso: new Date().toISOString(), startedAt: result.startedAt, ...seed });
     sink.add(result.run, sealed, result.trace);
     summaries.push(summarise(result.run));
     finished.add(jobKey(item));

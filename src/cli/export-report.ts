@@ -6,7 +6,7 @@ import { htmlReportOfRuns } from "../interop/html-report.ts";
 import { otlpJsonOfRuns } from "../interop/otlp.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
-import { loadJudgingFixtures } from "./fixture-files.ts";
+import { loadJudgingFixtures } from "../node/fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
 import { parseCli, UsageError } from "./usage-error.ts";

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { CATEGORIES, fuzzCase, type Category, type FuzzCase } from "../fuzz/arbitraries.ts";
 import { runCase } from "../fuzz/run-case.ts";
 import { COLLECTED_TRACE_FORMAT } from "../schemas/collected-trace.ts";
-import { loadFixtureDir } from "./fixture-files.ts";
+import { loadFixtureDir } from "../node/fixture-files.ts";
 import { runMain, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run fuzz -- [--runs N] [--seed S] [--out DIR]

@@ -4,7 +4,7 @@ import { scoreTraceToReplay, tracesToReplay } from "../evaluation/score-file.ts"
 import { formatDifference, formatEstimate, type TrialsNeeded } from "../evaluation/statistics.ts";
 import { html, trusted, type Html } from "../interop/html.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
-import { loadJudgingFixtures } from "./fixture-files.ts";
+import { loadJudgingFixtures } from "../node/fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
 import { HALF_WIDTH_OPTION, HALF_WIDTH_USAGE, halfWidthFrom, trialsNeededLine } from "./reliability-table.ts";

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
-import { loadMatrixDir } from "./fixture-files.ts";
+import { loadMatrixDir } from "../node/fixture-files.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run matrix:build -- [--out DIR] [--fixtures DIR]

@@ -1,5 +1,6 @@
 import { formatRate, type AttackRates, type MatrixMetrics, type MatrixRunSummary } from "../evaluation/matrix-metrics.ts";
-import type { Matrix } from "../fixtures/matrix/compose.ts";
+import type { Matrix } from "../fixture-set/matrix/compose.ts";
+import { junitDocument, runCaseName, type JunitCase } from "../interop/junit.ts";
 
 // How `npm run matrix` prints its result: a table for people, JSON for tools, JUnit for CI.
 
@@ -61,24 +62,24 @@ export function matrixJson(metrics: MatrixMetrics, runs: readonly MatrixRunSumma
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-const xml = (s: string): string => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** One test case per run; it fails when the attack was executed (utility is reported, not failed). */
-export function matrixJunit(metrics: MatrixMetrics, runs: readonly MatrixRunSummary[], ctx: MatrixReportContext): string {
+/** One test case per run; it fails when the attack was executed, errs when the serving side failed (utility is reported, not failed). */
+export function matrixJunit(runs: readonly MatrixRunSummary[], ctx: MatrixReportContext): string {
   const sorted = [...runs].sort((a, b) => a.cell.localeCompare(b.cell) || a.trial - b.trial);
-  const cases = sorted.map((r) => {
-    const name = `${r.injection ?? "baseline"}${ctx.trials > 1 ? ` #${r.trial}` : ""}`;
-    const out = `<system-out>${xml(`outcome ${r.outcome}; task checks ${r.passed ? "passed" : "failed"}${r.infrastructure ? "; infrastructure failure" : ""}${r.attempted && !r.executed ? `; attempted, blocked: ${r.evidence.join("; ")}` : ""}`)}</system-out>`;
-    const failure = r.executed ? `<failure message="attack executed">${xml(r.evidence.join("\n"))}</failure>` : "";
-    return `    <testcase classname="${xml(r.task)}" name="${xml(name)}">${failure}${out}</testcase>`;
-  });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="finbound attack matrix" tests="${runs.length}" failures="${metrics.executed.length}">`,
-    `  <testsuite name="${xml(ctx.candidate)}" tests="${runs.length}" failures="${metrics.executed.length}">`,
-    ...cases,
-    "  </testsuite>",
-    "</testsuites>",
-    "",
-  ].join("\n");
+  const cases = sorted.map((r): JunitCase => ({
+    name: runCaseName(r.cell, r.trial),
+    classname: ctx.candidate,
+    timeMs: r.duration_ms,
+    ending: r.executed
+      ? { kind: "failure", type: "finbound.attack_executed", message: "attack executed", text: r.evidence.join("\n") }
+      : r.infrastructure
+        ? { kind: "error", type: "infrastructure", message: `infrastructure failure (outcome ${r.outcome})`, text: "left out of every rate" }
+        : null,
+    out: `task ${r.task}; injection ${r.injection ?? "none (baseline)"}; outcome ${r.outcome}; task checks ${r.passed ? "passed" : "failed"}${r.attempted && !r.executed ? `; attempted, blocked: ${r.evidence.join("; ")}` : ""}`,
+  }));
+  const properties: [string, string][] = [
+    ["finbound.candidate", ctx.candidate],
+    ["finbound.trials", String(ctx.trials)],
+    ["finbound.shard", `${ctx.shard.index}/${ctx.shard.count}`],
+  ];
+  return junitDocument("finbound attack matrix", [{ name: ctx.candidate, properties, cases }]);
 }

@@ -14,7 +14,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { FetchLike } from "../candidates/http/wire.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
-import { chooseCells, loadMatrixDir } from "./fixture-files.ts";
+import { chooseCells, loadMatrixDir } from "../node/fixture-files.ts";
 import { HTTP_OPTIONS, httpCandidateFromFlags, nodeFetch, preflight, type HttpCandidateFactory } from "./http-candidate-options.ts";
 import { matrixJson, matrixJunit, matrixTable, type MatrixReportContext } from "./matrix-report.ts";
 import { nodeSha256 } from "./node-sha256.ts";
@@ -160,7 +160,7 @@ function report(summaries: readonly MatrixRunSummary[], ctx: MatrixReportContext
   const table = matrixTable(metrics, ctx);
   if (format === "jsonl") (out ? io.stdout : io.stderr).write(table);
   else {
-    const text = format === "json" ? matrixJson(metrics, summaries, ctx) : format === "junit" ? matrixJunit(metrics, summaries, ctx) : table;
+    const text = format === "json" ? matrixJson(metrics, summaries, ctx) : format === "junit" ? matrixJunit(summaries, ctx) : table;
     if (out) {
       try {
         writeFileSync(out, text);

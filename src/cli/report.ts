@@ -1,6 +1,8 @@
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { runReason } from "../evaluation/reason.ts";
+import { countRuns, describeCounts } from "../evaluation/run-counts.ts";
 import { failedChecks } from "../scoring/score.ts";
+import { runsJunit } from "../interop/junit.ts";
 
 export const FORMATS = ["table", "json", "junit", "jsonl"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -13,7 +15,7 @@ export function formatRuns(runs: readonly ScoredRun[], format: Format): string {
     case "jsonl":
       return runs.map(({ diagnostics: _restricted, ...run }) => `${JSON.stringify(run)}\n`).join("");
     case "junit":
-      return junit(runs);
+      return runsJunit(runs);
     case "table":
       return table(runs);
   }
@@ -25,26 +27,5 @@ function table(runs: readonly ScoredRun[]): string {
   const head = ["fixture", "candidate", ...(trials ? ["trial"] : []), "outcome", "reason", "result", "failed checks"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? "").length)));
   const line = (cells: string[]): string => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ");
-  const passedCount = runs.filter((r) => r.passed).length;
-  return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line), "", `${passedCount} passed, ${runs.length - passedCount} failed`, ""].join("\n");
-}
-
-const xml = (s: string): string => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function junit(runs: readonly ScoredRun[]): string {
-  const failures = runs.filter((r) => !r.passed).length;
-  const cases = runs.map((r) => {
-    const failed = r.verdicts.filter((v) => v.status === "fail");
-    const body = failed.length === 0 ? "" : `\n      <failure message="${xml(failed.map((v) => v.check).join(", "))}">${xml(failed.map((v) => `${v.check}: ${v.explanation}`).join("\n"))}</failure>\n    `;
-    return `    <testcase classname="${xml(r.fixture)}" name="${xml(r.candidate)}">${body}</testcase>`;
-  });
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="finbound" tests="${runs.length}" failures="${failures}">`,
-    `  <testsuite name="finbound" tests="${runs.length}" failures="${failures}">`,
-    ...cases,
-    `  </testsuite>`,
-    `</testsuites>`,
-    "",
-  ].join("\n");
+  return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line), "", describeCounts(countRuns(runs)), ""].join("\n");
 }

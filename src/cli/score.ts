@@ -2,7 +2,7 @@ import { inPlanOrder } from "../evaluation/plan.ts";
 import { scoreTraceToReplay, tracesToReplay, type TraceToReplay } from "../evaluation/score-file.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
-import { loadFixtureDir } from "./fixture-files.ts";
+import { loadFixtureDir } from "../node/fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { emitRuns, parseFormat } from "./output.ts";
 import { BUDGET_OPTIONS, BUDGET_USAGE, RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";

@@ -1,7 +1,9 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 
+import { InputError } from "../node/input-error.ts";
+
 /** A problem with how the CLI was called or with a file it was given: exit status 2, no stack trace. */
-export class UsageError extends Error {
+export class UsageError extends InputError {
   override readonly name = "UsageError";
 }
 
@@ -12,7 +14,7 @@ export async function runMain(program: string, main: () => Promise<number>): Pro
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${program}: ${message}\n`);
-    process.exitCode = error instanceof UsageError ? 2 : 70;
+    process.exitCode = error instanceof InputError ? 2 : 70;
   }
 }
 

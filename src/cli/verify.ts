@@ -1,11 +1,12 @@
-import { describeDifference } from "../evaluation/import-outcome.ts";
-import { bytesSource, importFile, type ExportFindings } from "../evaluation/import-pipeline.ts";
+import { describeDifference } from "../evaluation/import/outcome.ts";
+import { bytesSource, importFile } from "../evaluation/import/pipeline.ts";
+import type { ExportFindings } from "../evaluation/import/types.ts";
 import { readExportFile, verifyExport } from "../integrity/export-file.ts";
 import { checkSignature, signatureRefused } from "../integrity/signature.ts";
 import { notVerified } from "../integrity/verify-file.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
-import { loadJudgingFixtures } from "./fixture-files.ts";
+import { loadJudgingFixtures } from "../node/fixture-files.ts";
 import { readKeyFingerprint } from "./key-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";

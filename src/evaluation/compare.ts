@@ -4,8 +4,8 @@ import type { Verdict, VerdictStatus } from "../schemas/verdict.ts";
 import { canonicalJson } from "../runtime/canonical.ts";
 import { behavedAsIntended, declaredFailures, describeDesign, designOf } from "./design.ts";
 
-// Two runs of one fixture side by side, aligned by decision step, and two suites fixture by fixture
-// (issue 12). One home for "what differs", used by `npm run diff` and the workbench alike.
+// Two runs of one fixture side by side, aligned by decision step, and two suites fixture by fixture.
+// One home for "what differs", used by `npm run diff` and the workbench alike.
 
 /** What a comparison needs of a run, whether it came from a run, a suite, an import or history. */
 export interface ComparableRun {

@@ -1,6 +1,6 @@
 import type { Fixture } from "../schemas/fixture.ts";
 
-// Designed failures vs regressions (issue 12): a faulty candidate that fails exactly the checks it
+// Designed failures vs regressions: a faulty candidate that fails exactly the checks it
 // was written to fail behaved as designed; a reference that fails, or a faulty candidate that is no
 // longer caught (or is caught by something else), is a regression. A candidate that declares
 // nothing (a model, an import, the matrix's obedient/cautious) is judged by whether it passed.

@@ -26,6 +26,8 @@ export interface MatrixRunSummary {
   executed: boolean;
   /** What the records show about the attack (empty for a baseline). */
   evidence: string[];
+  /** How long the run took on its own clock. */
+  duration_ms: number;
 }
 
 export interface Rate {
@@ -82,6 +84,7 @@ export function summariseMatrixRun(run: ScoredRun, fixture: Fixture): MatrixRunS
     attempted: attack?.attempted ?? false,
     executed: attack?.executed ?? false,
     evidence: attack?.evidence ?? [],
+    duration_ms: run.events.at(-1)?.at_ms ?? 0,
   };
 }
 

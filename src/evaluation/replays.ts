@@ -5,7 +5,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { judgedReplay, replayExport, rescoreExport, sameEvents, type Rescored } from "./rescore.ts";
 
-// Alike trials replayed once (issue 11). A suite of k trials often records the same replies k
+// Alike trials replayed once. A suite of k trials often records the same replies k
 // times: a scripted candidate always does, a model at temperature 0 mostly does. A replay depends
 // only on the fixture, the candidate's name, the budget and the events (replayExport), so runs
 // that agree on those replay to the same run, and re-scoring them all would recompute one answer

@@ -11,7 +11,7 @@ import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, SCORED_SUITE_JSONL_FORMAT, type
 import type { Fixture } from "../schemas/fixture.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { scoreCollectedTrace, type EvaluateOptions, type TraceScore } from "./evaluate.ts";
-import { unknownFixture } from "./import-outcome.ts";
+import { unknownFixture } from "./import/outcome.ts";
 import { compareVerdicts } from "./rescore.ts";
 
 // What `npm run score` makes of a file: every file finbound writes that holds replies becomes the

@@ -1,6 +1,6 @@
 import { PROTOTYPE_KEYS } from "../schemas/prototype-keys.ts";
 
-// The reader's side of counting members (issue 11): runtime/json-shape.ts (countedParse) says why
+// The reader's side of counting members: runtime/json-shape.ts (countedParse) says why
 // equal counts of members in the text and in the parsed value mean no key is repeated.
 
 export interface ParsedMembers {

@@ -53,7 +53,7 @@ export function invariantViolations(record: RunRecord, fixture: Fixture, verdict
   const fragments = restrictedFragments(record.diagnostics.map((d) => d.detail), new Set(TOOL_CATALOGUE.keys()));
   const runtimeText: [string, string][] = [
     ...observations.map((o): [string, string] => [`observation ${o.evidence_id}`, JSON.stringify(o.data)]),
-    ...events.flatMap((e): [string, string][] => ("detail" in e ? [[`${e.kind} #${e.seq}`, e.detail]] : [])),
+    ...events.flatMap((e): [string, string][] => ("detail" in e ? [[`${e.kind} #${e.seq + 1}`, e.detail]] : [])),
     ...(result.set_by === "runtime" ? [["result.message", result.message] as [string, string]] : []),
   ];
   for (const [where, text] of runtimeText) {
@@ -73,9 +73,9 @@ export function invariantViolations(record: RunRecord, fixture: Fixture, verdict
 
   let previous = 0;
   for (const e of events) {
-    if (e.at_ms < previous) out.push(`event #${e.seq} goes back in time`);
+    if (e.at_ms < previous) out.push(`event #${e.seq + 1} goes back in time`);
     previous = e.at_ms;
-    if (e.at_ms > deadlineMs) out.push(`event #${e.seq} at ${e.at_ms} ms is past the ${deadlineMs} ms deadline`);
+    if (e.at_ms > deadlineMs) out.push(`event #${e.seq + 1} at ${e.at_ms} ms is past the ${deadlineMs} ms deadline`);
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { isInfrastructureFailure } from "../evaluation/reliability.ts";
 import { canonicalJson, RUNTIME_VERSION } from "../runtime/canonical.ts";
 import { ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type CandidateKind, type EvaluationPlan, type EvaluationStop } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
@@ -10,6 +11,9 @@ export interface ExportOptions {
   includeDiagnostics: boolean;
   sha256: Sha256Hex;
   nowIso: string;
+  /** When the run started by the wall clock, and the seed it sent: recorded where known. */
+  startedAt?: string;
+  seed?: number;
 }
 
 // A fixture's content hash, once per fixture: a suite exports many runs of each, and a fixture does not
@@ -50,6 +54,9 @@ export async function exportRun(run: ScoredRun, fixture: Fixture, kind: Candidat
     passed: run.passed,
     unused_replies: run.unused_replies,
     ...(run.trial === undefined ? {} : { trial: run.trial }),
+    infrastructure: isInfrastructureFailure(run),
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.startedAt === undefined ? {} : { started_at: options.startedAt }),
     ...(options.includeDiagnostics && run.diagnostics ? { diagnostics: run.diagnostics } : {}),
   });
   return { ...unsealed, integrity: await sealRun(unsealed, options.sha256) };

@@ -1,6 +1,6 @@
 import { HEX64, type Integrity } from "../schemas/integrity.ts";
 
-// A fast path for the seal (issue 11): Integrity's zod schema tests every event hash against
+// A fast path for the seal: Integrity's zod schema tests every event hash against
 // ^[0-9a-f]{64}$, over 110,000 hashes in a 10,000-run suite. A hash recomputed by a Sha256Hex is
 // 64 lowercase hex digits by its contract, so a stated hash equal to it needs no test. Like
 // plainlyValidEvent (src/schemas/fast-validation.ts) this vouches only when zod would accept the

@@ -33,10 +33,11 @@ export type Verification =
 /** A run whose seal did not verify: unsealed, or what broke. */
 export type SealProblem = Extract<Verification, { ok: false }>;
 
+/** An event in words, by the 1-based number the timeline shows for the event at index `i`. */
 const describeEvent = (event: unknown, i: number): string => {
-  if (event === null || typeof event !== "object") return `event #${i} (missing)`;
+  if (event === null || typeof event !== "object") return `event #${i + 1} (missing)`;
   const e = event as { kind?: unknown; call_id?: unknown };
-  return `event #${i} (${String(e.kind)}${typeof e.call_id === "string" ? ` ${e.call_id}` : ""})`;
+  return `event #${i + 1} (${String(e.kind)}${typeof e.call_id === "string" ? ` ${e.call_id}` : ""})`;
 };
 
 /** A run's events as parsed (none when `events` is not an array: validation refuses that). */

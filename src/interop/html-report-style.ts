@@ -35,6 +35,7 @@ tr.denied { background: #fffaf0; } tr.disclosed { background: #f5f9ff; } tr.out-
 tr.error td.what { color: var(--fail); }
 td.mono, .matrix a { white-space: nowrap; }
 details.run { background: #fff; border: 1px solid var(--line); border-radius: 8px; margin: 10px 0; padding: 0 16px; }
+details.run > .anchor { display: block; scroll-margin-top: 56px; }
 details.run > summary { cursor: pointer; padding: 12px 0; font-weight: 600; }
 details.run[open] > summary { border-bottom: 1px solid var(--line); margin-bottom: 8px; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 8px 0; }

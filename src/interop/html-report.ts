@@ -1,4 +1,5 @@
 import { designOf, describeDesign, type Design } from "../evaluation/design.ts";
+import { countRuns } from "../evaluation/run-counts.ts";
 import { clusterBootstrap, fixtureStatistic, formatEstimate, wilson, type Cluster } from "../evaluation/statistics.ts";
 import type { Claim } from "../schemas/claim.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
@@ -16,7 +17,7 @@ import { callFates, householdFates, runStarted } from "./run-facts.ts";
 export type SealStatus = "verified" | "unsealed" | "broken";
 
 export interface HtmlReportOptions {
-  /** The file the runs were read from, named under the title. */
+  /** The file the runs were read from: its name, never its folders, is printed under the title (the report is mailed). */
   source?: string;
   /** What the file's seals verified to (`verifyExport`); without it the report says they were not checked. */
   seal?: { status: SealStatus; message: string };
@@ -66,11 +67,11 @@ function passRate(rows: readonly RunRow[]): string {
 }
 
 function headline(rows: readonly RunRow[], designs: boolean): Html {
-  const passed = rows.filter((r) => r.run.passed).length;
+  const { passed, failed, infrastructure } = countRuns(rows.map((r) => r.run));
   const stat = (tone: string, n: number, what: string): Html => html`<div class="stat ${tone}"><b>${n}</b>${what}</div>`;
   const designed = rows.filter((r) => r.design?.status === "as_designed").length;
   const regressions = rows.filter((r) => r.design?.status === "regression").length;
-  return html`<div class="stats">${stat("", rows.length, rows.length === 1 ? "run" : "runs")}${stat("pass", passed, "passed")}${stat("fail", rows.length - passed, "failed")}${
+  return html`<div class="stats">${stat("", rows.length, rows.length === 1 ? "run" : "runs")}${stat("pass", passed, "passed")}${stat("fail", failed, "failed")}${infrastructure > 0 ? stat("", infrastructure, "infrastructure") : ""}${
     designs ? [stat("pass", designed, "as designed"), stat(regressions > 0 ? "fail" : "", regressions, regressions === 1 ? "regression" : "regressions")] : ""
   }</div>${rows.length > 1 ? html`<p class="note" data-figure="pass-rate">Pass rate <b>${passRate(rows)}</b> (95 % interval).</p>` : ""}${
     designs
@@ -78,6 +79,9 @@ function headline(rows: readonly RunRow[], designs: boolean): Html {
       : ""
   }`;
 }
+
+/** The last part of a path, Windows' or POSIX's. */
+const fileName = (path: string): string => path.split(/[\\/]/).at(-1) ?? path;
 
 const unique = (values: Iterable<string>): string[] => [...new Set(values)];
 
@@ -139,7 +143,9 @@ function runSection(r: RunRow, open: boolean): Html {
     ["seal", run.integrity ? html`digest <code>${run.integrity.digest}</code>` : "this run carries no seal"],
     ["exported", `${run.exported_at} by ${run.runtime_version}`],
   ];
-  return html`<details class="run" id="run-${r.index + 1}"${open ? trusted(" open") : ""}><summary>${passBadge(run.passed)} ${runLabel(r)} — ${result.outcome}${r.failed.length > 0 ? ` — fails ${r.failed.join(", ")}` : ""}</summary>
+  // The link target sits inside the section's body, not on the <details>: following "#run-N" to an
+  // element in a closed section opens it (HTML's ancestor-details revealing), with no script.
+  return html`<details class="run"${open ? trusted(" open") : ""}><summary>${passBadge(run.passed)} ${runLabel(r)} — ${result.outcome}${r.failed.length > 0 ? ` — fails ${r.failed.join(", ")}` : ""}</summary><span class="anchor" id="run-${r.index + 1}"></span>
 <dl class="facts">${facts.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
 <h3>Answer given to the user</h3><p class="message">${result.message || "(no message)"}</p>
 <h3>Checks</h3>${verdictTable(run.verdicts)}
@@ -176,7 +182,7 @@ export function* htmlReportParts(runs: readonly ScoredRunExport[], options: Html
   const designs = declared !== undefined;
   const first = runs[0];
   const title = runs.length === 1 && first ? `finbound report — ${first.fixture.id} / ${first.candidate.name}` : `finbound report — ${runs.length} runs`;
-  const sub = [options.source, first ? `exported ${first.exported_at}` : "", first?.runtime_version].filter(Boolean).join(" · ");
+  const sub = [options.source === undefined ? "" : fileName(options.source), first ? `exported ${first.exported_at}` : "", first?.runtime_version].filter(Boolean).join(" · ");
   // A single run opens; in a suite, the runs that did not behave as intended open.
   const opens = (r: RunRow): boolean => runs.length === 1 || (r.design ? r.design.status === "regression" || (r.design.status === "undeclared" && !r.run.passed) : !r.run.passed);
   yield html`<!doctype html>

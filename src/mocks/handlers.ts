@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from "msw";
 import type { Fixture } from "../schemas/fixture.ts";
-import { simulateChat, simulatedModelList, simulatedProps, type SimOptions, type SimReply } from "./simulated-model.ts";
+import { simulateChat, simulatedModelsRoute, simulatedProps, type SimOptions, type SimReply } from "./simulated-model.ts";
 
 const encoder = new TextEncoder();
 
@@ -12,7 +12,10 @@ const encoder = new TextEncoder();
 export function createHandlers(fixtures: readonly Fixture[], options: SimOptions, base = "*") {
   return [
     http.get(`${base}/props`, () => HttpResponse.json(simulatedProps(null))),
-    http.get(`${base}/v1/models`, () => HttpResponse.json(simulatedModelList(fixtures))),
+    http.get(`${base}/v1/models*`, ({ request }) => {
+      const route = simulatedModelsRoute(new URL(request.url).pathname, fixtures);
+      return route ? HttpResponse.json(route.body as Record<string, unknown>, { status: route.status }) : new HttpResponse(null, { status: 404 });
+    }),
     http.post(`${base}/v1/chat/completions`, async ({ request }) => {
       const body: unknown = await request.json().catch(() => null);
       const sim = simulateChat(body, fixtures, options);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Fixture } from "../schemas/fixture.ts";
 import { createSlots, type SlotStats, type SlotTimers } from "./sim-slots.ts";
-import { MALFORMED_BODY, simulateChat, simulatedModelList, simulatedProps, type SimReply } from "./simulated-model.ts";
+import { MALFORMED_BODY, simulateChat, simulatedModelsRoute, simulatedProps, type SimReply } from "./simulated-model.ts";
 
 /**
  * The simulated model as a real HTTP server on loopback (`npm run sim`, or a test in process): the same
@@ -56,13 +56,14 @@ const realTimers: SlotTimers = {
 export async function startSimServer(options: SimServerOptions): Promise<SimServer> {
   const { fixtures, latencyScale } = options;
   const slots = createSlots(options.slots, realTimers, options.log);
-  const json = (res: ServerResponse, value: unknown): void => void res.writeHead(200, JSON_TYPE).end(JSON.stringify(value));
+  const json = (res: ServerResponse, value: unknown, status = 200): void => void res.writeHead(status, JSON_TYPE).end(JSON.stringify(value));
 
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://sim").pathname;
     if (req.method === "OPTIONS") return void res.writeHead(204, CORS).end();
     if (req.method === "GET" && path.endsWith("/props")) return json(res, simulatedProps(options.slots));
-    if (req.method === "GET" && path.endsWith("/v1/models")) return json(res, simulatedModelList(fixtures));
+    const route = req.method === "GET" ? simulatedModelsRoute(path, fixtures) : null;
+    if (route) return json(res, route.body, route.status);
     if (req.method === "GET" && path === "/sim/stats") return json(res, slots.stats());
     if (req.method !== "POST" || !path.endsWith("/v1/chat/completions")) return void res.writeHead(404, CORS).end();
     // A client that closes its connection cancels its request: out of the queue, or its slot freed.

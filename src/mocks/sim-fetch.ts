@@ -1,7 +1,7 @@
 import type { FetchLike } from "../candidates/http/wire.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { simResponse } from "./handlers.ts";
-import { MALFORMED_BODY, simulateChat, simulatedModelList, simulatedProps } from "./simulated-model.ts";
+import { MALFORMED_BODY, simulateChat, simulatedModelsRoute, simulatedProps } from "./simulated-model.ts";
 
 /**
  * The simulated model as a fetch function, in process: no server, no socket, no delay. For the
@@ -9,7 +9,8 @@ import { MALFORMED_BODY, simulateChat, simulatedModelList, simulatedProps } from
  */
 export function simulatedFetch(fixtures: readonly Fixture[]): FetchLike {
   return async (url, init) => {
-    if (init.method === "GET" && url.endsWith("/v1/models")) return Response.json(simulatedModelList(fixtures));
+    const route = init.method === "GET" ? simulatedModelsRoute(new URL(url).pathname, fixtures) : null;
+    if (route) return Response.json(route.body, { status: route.status });
     if (init.method === "GET" && url.endsWith("/props")) return Response.json(simulatedProps(null));
     if (init.method !== "POST" || !url.endsWith("/v1/chat/completions")) return new Response(null, { status: 404 });
     let body: unknown = null;

@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_FIXTURE_DIR, loadFixtureDir, loadMatrixDir } from "../cli/fixture-files.ts";
+import { DEFAULT_FIXTURE_DIR, loadFixtureDir, loadMatrixDir } from "../node/fixture-files.ts";
 import { startSimServer } from "./loopback-server.ts";
 
 const { values } = parseArgs({ options: { port: { type: "string", default: "8080" }, scale: { type: "string", default: "0.05" }, slots: { type: "string" }, fixtures: { type: "string" } } });

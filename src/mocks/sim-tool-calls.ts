@@ -1,8 +1,9 @@
-import { functionNameOf, FINAL_FUNCTION } from "../runtime/protocols/names.ts";
+import { functionNameOf, FINAL_FUNCTION, FINAL_MCP_TOOL } from "../runtime/protocols/names.ts";
 
 // The simulated model's replies when a request offers `tools` (native tool calling): the scripted
 // decision a reply holds becomes the call a tool-calling model makes — a tool decision calls that tool's
-// function, a final decision calls final_answer with its fields (forged ones too, for the runtime to
+// function, a final decision calls the final function offered (final_answer, or submit_final when an
+// agent framework offers finbound's MCP tools) with its fields (forged ones too, for the runtime to
 // name) — and a reply that is no decision stays text, as a model that ignores the tools answers.
 
 export interface ToolCall {
@@ -20,7 +21,7 @@ export interface AssistantMessage {
 export const textMessage = (text: string): AssistantMessage => ({ content: text });
 
 /** The scripted reply `text` as a tool-calling model sends it, its call ids unique within the run (`turn`). */
-export function asToolCalls(text: string, turn: number): AssistantMessage {
+export function asToolCalls(text: string, turn: number, finalName: string = FINAL_FUNCTION): AssistantMessage {
   let decision: unknown;
   try {
     decision = JSON.parse(text);
@@ -31,12 +32,18 @@ export function asToolCalls(text: string, turn: number): AssistantMessage {
   const { decision: kind, tool, arguments: args, ...fields } = decision as Record<string, unknown>;
   const call = (name: string, value: unknown): AssistantMessage => ({ content: null, tool_calls: [{ id: `call_${turn}_0`, type: "function", function: { name, arguments: JSON.stringify(value) } }] });
   if (kind === "tool" && typeof tool === "string") return call(functionNameOf(tool), args ?? {});
-  if (kind === "final") return call(FINAL_FUNCTION, fields);
+  if (kind === "final") return call(finalName, fields);
   return textMessage(text);
 }
 
 /** Whether the request offered tools: the model then answers in tool calls. */
 export const offersTools = (body: { tools?: unknown }): boolean => Array.isArray(body.tools) && body.tools.length > 0;
+
+/** The function a final decision calls: submit_final when only it is offered (finbound's tools over MCP), else final_answer. */
+export function offeredFinal(body: { tools?: unknown }): string {
+  const names = Array.isArray(body.tools) ? body.tools.map((t: unknown) => (t as { function?: { name?: unknown } } | null)?.function?.name) : [];
+  return names.includes(FINAL_MCP_TOOL) && !names.includes(FINAL_FUNCTION) ? FINAL_MCP_TOOL : FINAL_FUNCTION;
+}
 
 /** The message's parts as stream deltas: text in pieces, or each call's name then its arguments in pieces. */
 export function messageDeltas(message: AssistantMessage): Record<string, unknown>[] {

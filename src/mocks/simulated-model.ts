@@ -1,7 +1,7 @@
 import { replyText } from "../candidates/scripted.ts";
 import type { Fixture } from "../schemas/fixture.ts";
-import { FAULTS, type Fault } from "./faults.ts";
-import { asToolCalls, messageDeltas, offersTools, textMessage, type AssistantMessage } from "./sim-tool-calls.ts";
+import { SimFault } from "../schemas/sim-fault.ts";
+import { asToolCalls, messageDeltas, offeredFinal, offersTools, textMessage, type AssistantMessage } from "./sim-tool-calls.ts";
 import { mulberry32, requestSeed } from "../runtime/prng.ts";
 
 /**
@@ -11,12 +11,15 @@ import { mulberry32, requestSeed } from "../runtime/prng.ts";
  *   finbound-sim/fault:<name>   a failure a real server produces (see FAULTS)
  *   finbound-sim/susceptible:<p>  replies as `reference`, but on an attack-matrix fixture follows the
  *                               injection (replies as `obedient`) in a share p of runs (see susceptibleTo)
- * The fixture is read from the first user message ("Task <id>. …"), the turn from the number of
+ * The fixture is read from the first user message (a line "Task <id>. …": finbound's own prompt
+ * starts with it, an MCP agent's task has it after the instructions), the turn from the number of
  * assistant messages so far. One description of behaviour, served by msw in the browser and in
  * tests, and by a plain Node server for the CLI.
  */
 export const SIM_PREFIX = "finbound-sim/";
-export { FAULTS, type Fault } from "./faults.ts";
+/** A failure a real server produces, served by `finbound-sim/fault:<name>`. */
+export const FAULTS = SimFault.options;
+export type Fault = SimFault;
 
 /** A reply and its `delayMs`: the simulated processing time, in real milliseconds (a server with slots counts it once the request holds one). */
 export type SimReply =
@@ -37,6 +40,37 @@ interface ChatBody {
   stream?: unknown;
   temperature?: unknown;
   seed?: unknown;
+  response_format?: unknown;
+}
+
+/**
+ * When every simulated model and reply says it was created (`created`, Unix seconds): fixed, so the
+ * same request gets the same bytes, as the rest of the simulator promises. 2026-01-01T00:00:00Z.
+ */
+export const SIM_CREATED = 1767225600;
+
+/** An error body as the OpenAI API writes one: clients read `error.message`, `type` and `code`. */
+export const openAiError = (message: string, type: string, code: string | null, param: string | null = null) => ({ error: { message, type, param, code } });
+
+const notFound = (message: string): SimReply => ({ kind: "json", status: 404, body: openAiError(message, "invalid_request_error", "model_not_found", "model"), delayMs: 0 });
+
+const RESPONSE_FORMATS = ["text", "json_object", "json_schema"];
+
+/**
+ * What is wrong with a request's `response_format`, or null: the simulator takes the three types the
+ * OpenAI API takes, and a `json_schema` must carry a name and a schema object, as the API requires.
+ */
+export function responseFormatProblem(format: unknown): string | null {
+  if (format === undefined || format === null) return null;
+  const type = typeof format === "object" ? (format as { type?: unknown }).type : undefined;
+  if (typeof type !== "string" || !RESPONSE_FORMATS.includes(type)) return `response_format.type must be one of ${RESPONSE_FORMATS.join(", ")}`;
+  if (type !== "json_schema") return null;
+  const spec = (format as { json_schema?: unknown }).json_schema;
+  if (typeof spec !== "object" || spec === null) return "response_format.json_schema is required when type is json_schema";
+  const { name, schema } = spec as { name?: unknown; schema?: unknown };
+  if (typeof name !== "string" || !/^[a-zA-Z0-9_-]{1,64}$/.test(name)) return "response_format.json_schema.name must be 1-64 letters, digits, _ or -";
+  if (schema !== undefined && (typeof schema !== "object" || schema === null || Array.isArray(schema))) return "response_format.json_schema.schema must be a JSON Schema object";
+  return null;
 }
 
 /**
@@ -137,6 +171,7 @@ const completion = (model: string, message: AssistantMessage, processingMs: numb
   return {
     id: "chatcmpl-sim",
     object: "chat.completion",
+    created: SIM_CREATED,
     model,
     choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: finishOf(message, finishReason) }],
     usage: usage(tokens),
@@ -149,7 +184,7 @@ const completion = (model: string, message: AssistantMessage, processingMs: numb
  * final chunk with the finish reason and `timings`, usage.
  */
 function sseChunks(model: string, message: AssistantMessage, processingMs: number, finishReason = "stop"): string[] {
-  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => `data: ${JSON.stringify({ id: "chatcmpl-sim", object: "chat.completion.chunk", model, choices, ...extra })}\n\n`;
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => `data: ${JSON.stringify({ id: "chatcmpl-sim", object: "chat.completion.chunk", created: SIM_CREATED, model, choices, ...extra })}\n\n`;
   const deltas = messageDeltas(message);
   return [
     chunk([{ index: 0, delta: { role: "assistant", content: null } }]),
@@ -161,24 +196,33 @@ function sseChunks(model: string, message: AssistantMessage, processingMs: numbe
 
 function fixtureOf(body: ChatBody, fixtures: readonly Fixture[]): Fixture | undefined {
   const first = body.messages?.find((m) => m.role === "user");
-  const match = typeof first?.content === "string" ? /^Task ([a-z0-9-]+)\./.exec(first.content) : null;
+  const match = /^Task ([a-z0-9-]+)\./m.exec(textOf(first?.content));
   return fixtures.find((f) => f.id === match?.[1]);
+}
+
+/** A message's text: a string, or the text parts some clients send instead (`[{ type: "text", text }]`). */
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map((part: unknown) => (typeof part === "object" && part !== null && typeof (part as { text?: unknown }).text === "string" ? (part as { text: string }).text : "")).join("\n");
 }
 
 export function simulateChat(raw: unknown, fixtures: readonly Fixture[], options: SimOptions): SimReply {
   const body = (raw ?? {}) as ChatBody;
   const model = typeof body.model === "string" ? body.model : "";
-  if (!model.startsWith(SIM_PREFIX)) return { kind: "json", status: 404, body: { error: { message: `model ${model} not found` } }, delayMs: 0 };
+  if (!model.startsWith(SIM_PREFIX)) return notFound(`model ${model} not found`);
+  const formatProblem = responseFormatProblem(body.response_format);
+  if (formatProblem) return { kind: "json", status: 400, body: openAiError(formatProblem, "invalid_request_error", "invalid_value", "response_format"), delayMs: 0 };
   const asked = model.slice(SIM_PREFIX.length);
   const turn = (body.messages ?? []).filter((m) => m.role === "assistant").length;
-  const answer: Answer = { model, stream: body.stream === true, message: offersTools(body) ? (text) => asToolCalls(text, turn) : textMessage };
+  const answer: Answer = { model, stream: body.stream === true, message: offersTools(body) ? (text) => asToolCalls(text, turn, offeredFinal(body)) : textMessage };
   if (asked.startsWith("fault:")) return faultReply(asked.slice(6) as Fault, answer);
   const fixture = fixtureOf(body, fixtures);
   const p = susceptibilityOf(asked);
-  if (asked.startsWith(SUSCEPTIBLE) && p === null) return { kind: "json", status: 404, body: { error: { message: `model ${model} not found: susceptible:<p> needs 0 ≤ p ≤ 1` } }, delayMs: 0 };
+  if (asked.startsWith(SUSCEPTIBLE) && p === null) return notFound(`model ${model} not found: susceptible:<p> needs 0 ≤ p ≤ 1`);
   const name = p === null ? asked : fixture && susceptibleTo(body, fixture, p) ? "obedient" : "reference";
   const script = fixture && Object.hasOwn(fixture.candidates, name) ? fixture.candidates[name] : undefined;
-  if (!fixture || !script) return { kind: "json", status: 404, body: { error: { message: `no scripted candidate ${name} for this task` } }, delayMs: 0 };
+  if (!fixture || !script) return notFound(`no scripted candidate ${name} for this task`);
   const mistake = mistakeAt(body, fixture, name, turn);
   if (mistake && "fault" in mistake) return faultReply(mistake.fault, answer);
   const reply = (mistake ? fixture.candidates[mistake.faulty] : script)?.replies[turn];
@@ -224,7 +268,7 @@ function faultReply(fault: Fault, answer: Answer): SimReply {
     case "stream-cut":
       return { kind: "sse", chunks: sseChunks(model, textMessage('{"decision":"final","outcome":"refused"'), 5).slice(0, 3), done: false, delayMs: 5 };
   }
-  return { kind: "json", status: 404, body: { error: { message: `unknown fault ${fault}` } }, delayMs: 0 };
+  return notFound(`unknown fault ${fault}`);
 }
 
 /**
@@ -238,8 +282,30 @@ export const UNLIMITED_SLOTS = 1024;
 /** `GET /props` as llama-server answers it, down to the field a client reads for admission. */
 export const simulatedProps = (totalSlots: number | null) => ({ total_slots: totalSlots ?? UNLIMITED_SLOTS });
 
-/** `GET /v1/models`: the list of simulatedModels, as OpenAI-compatible servers answer it. */
-export const simulatedModelList = (fixtures: readonly Fixture[]) => ({ object: "list", data: simulatedModels(fixtures).map((id) => ({ id, object: "model" })) });
+const modelObject = (id: string) => ({ id, object: "model", created: SIM_CREATED, owned_by: "finbound" });
+
+/** `GET /v1/models`: the list of simulatedModels, as the OpenAI API answers it. */
+export const simulatedModelList = (fixtures: readonly Fixture[]) => ({ object: "list", data: simulatedModels(fixtures).map(modelObject) });
+
+/**
+ * `GET /v1/models` and `GET /v1/models/{id}` (the id unencoded, slashes and all, as OpenAI's clients
+ * send it): a model the simulator serves — a listed one, or any `susceptible:<p>` — or a 404 in the
+ * API's shape. Null for any other path.
+ */
+export function simulatedModelsRoute(path: string, fixtures: readonly Fixture[]): { status: number; body: unknown } | null {
+  if (path.endsWith("/v1/models")) return { status: 200, body: simulatedModelList(fixtures) };
+  const at = path.indexOf("/v1/models/");
+  if (at < 0) return null;
+  let id: string;
+  try {
+    id = decodeURIComponent(path.slice(at + "/v1/models/".length));
+  } catch {
+    id = path.slice(at + "/v1/models/".length);
+  }
+  const served = simulatedModels(fixtures).includes(id) || (id.startsWith(SIM_PREFIX) && susceptibilityOf(id.slice(SIM_PREFIX.length)) !== null);
+  if (served) return { status: 200, body: modelObject(id) };
+  return { status: 404, body: openAiError(`The model '${id}' does not exist`, "invalid_request_error", "model_not_found", "model") };
+}
 
 /** The body of the HTTP 500 a request body that is not JSON gets (llama-server answers 500, not 400). */
 export const MALFORMED_BODY = '{"error":{"message":"malformed request body"}}';

@@ -3,7 +3,7 @@ import { isWellFormed } from "./json-shape.ts";
 /**
  * Whether two values have the same canonical JSON (canonicalJson(a) === canonicalJson(b)) without
  * writing either: the import's replay comparison asks this of every event, and building two texts
- * to compare them cost as much as hashing the file (issue 11). False wherever canonicalJson would
+ * to compare them cost as much as hashing the file. False wherever canonicalJson would
  * throw for either side (NaN, Infinity, a lone surrogate, a bigint): such a value equals nothing;
  * so does a function (canonicalJson writes one as the bare word undefined, which no JSON holds).
  *

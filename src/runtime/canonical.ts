@@ -7,7 +7,7 @@ import { isWellFormed } from "./json-shape.ts";
  *
  * Byte for byte what the `canonicalize` package (4.0.0) writes (tests/integrity/canonical.test.ts
  * checks it on generated values), in one pass without its per-value bookkeeping: every event of an
- * import is put in this form once, so its speed is the import's (issue 11).
+ * import is put in this form once, so its speed is the import's.
  */
 export function canonicalJson(value: unknown): string {
   const text = write(value);
@@ -18,7 +18,7 @@ export function canonicalJson(value: unknown): string {
 /**
  * canonicalJson({ ...`object`'s own keys but `omit`, ...`extra` }) without building that object: a
  * run's digest binds every field of its export but the events and the seal, and copying each run to
- * leave two keys out cost an import a copy of the whole file (issue 11).
+ * leave two keys out cost an import a copy of the whole file.
  */
 export function canonicalJsonWithout(object: Readonly<Record<string, unknown>>, omit: ReadonlySet<string>, extra: Readonly<Record<string, unknown>>): string {
   const keys = Object.keys(object).filter((k) => !omit.has(k) && !Object.hasOwn(extra, k));

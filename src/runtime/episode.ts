@@ -17,7 +17,7 @@ import { fixtureParts } from "./fixture-environment.ts";
 import { toWellFormed } from "./json-shape.ts";
 import type { ParsedDecision, ParserOptions } from "./parse-reply.ts";
 import { readReply } from "./protocols/read-reply.ts";
-import { assembleResult, type RunRecord } from "./result.ts";
+import { assembleResult, type Ending, type RunRecord } from "./result.ts";
 import { Transcript } from "./transcript.ts";
 import type { EvidenceView, ToolEnvironment } from "./tools/tool.ts";
 
@@ -33,13 +33,6 @@ export interface RunOptions {
   parser?: ParserOptions;
 }
 
-/** How the loop ended, before the result is assembled from the records. */
-export type Ending =
-  | { by: "candidate" }
-  | { by: "budget"; reason: BudgetReason }
-  | { by: "invalid_output" }
-  | { by: "model_failure"; code: ModelFailureCode }
-  | { by: "runtime_fault" };
 
 /** One bounded run of a candidate on a fixture. Never throws for anything a candidate does. */
 export async function runEpisode(options: RunOptions): Promise<RunRecord> {

@@ -22,7 +22,7 @@ interface Kept {
  * The environment and brief of a run on `fixture`. A fixture loaded from a file is deeply frozen,
  * so they cannot differ between its runs and are made once per fixture and budget (an import
  * replays thousands of runs of a few fixtures: copying and looking through them per run was a
- * tenth of a replay, issue 11). A fixture built in memory and left unfrozen is copied every run,
+ * tenth of a replay). A fixture built in memory and left unfrozen is copied every run,
  * so a change to it between runs is seen.
  */
 export function fixtureParts(fixture: Fixture, maxDecisions: number): FixtureParts {

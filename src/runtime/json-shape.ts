@@ -84,7 +84,7 @@ function plainString(text: string, start: number, end: number): boolean {
   return true;
 }
 
-// Duplicate keys found by counting, the fast way to inspectJson's answer (issue 11): in valid JSON
+// Duplicate keys found by counting, the fast way to inspectJson's answer: in valid JSON
 // each member of an object is written with exactly one colon outside strings, and JSON.parse keeps
 // one property per distinct key, so the parsed value has as many properties as the text has members
 // exactly when no object repeats a key. Counting needs no key strings and no sets. The file reader

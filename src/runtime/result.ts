@@ -1,8 +1,16 @@
+import type { BudgetReason } from "../schemas/outcome.ts";
 import type { EventOf, ModelFailureCode, RunEvent } from "../schemas/event.ts";
 import type { Diagnostics, RunResult } from "../schemas/result.ts";
 import type { ToolCallRecord } from "../schemas/tool-call.ts";
-import type { Ending } from "./episode.ts";
 import { freezeFresh } from "./freeze.ts";
+
+/** How the loop ended, before the result is assembled from the records. */
+export type Ending =
+  | { by: "candidate" }
+  | { by: "budget"; reason: BudgetReason }
+  | { by: "invalid_output" }
+  | { by: "model_failure"; code: ModelFailureCode }
+  | { by: "runtime_fault" };
 
 export interface RunRecord {
   readonly fixture: string;

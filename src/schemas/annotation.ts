@@ -2,7 +2,7 @@ import { z } from "zod";
 import { HEX64 } from "./integrity.ts";
 import { VerdictStatus } from "./verdict.ts";
 
-// An analyst's note on a verdict (issue 12): disputed or confirmed, with a reason, an author and a
+// An analyst's note on a verdict: disputed or confirmed, with a reason, an author and a
 // time. Annotations travel beside an export in their own file, never inside the sealed record, so a
 // seal still proves what the runtime and the scorer said, and the analyst's word stays the analyst's.
 

@@ -33,6 +33,15 @@ export const ScoredRunExport = z.strictObject({
   unused_replies: z.number().int().nonnegative(),
   /** 1-based, when the fixture was run k times. Bound by the digest like every other field. */
   trial: z.number().int().positive().optional(),
+  /**
+   * The run ended on a failure of the serving side (`isInfrastructureFailure`), which pass^k and every
+   * matrix rate leave out: written so a reader need not copy the rule. Derived, never trusted: finbound recomputes it.
+   */
+  infrastructure: z.boolean().optional(),
+  /** The sampling seed this run's requests sent, when one was sent (an HTTP candidate's base seed + trial − 1). */
+  seed: z.number().int().nonnegative().optional(),
+  /** When the run started, by the wall clock of the machine that ran it (ISO 8601), when that was recorded. */
+  started_at: z.string().optional(),
   /** Restricted: present only when the analyst chose to include it. */
   diagnostics: Diagnostics.optional(),
   /** Hash chain and digest (src/integrity): import and `npm run verify` check them. */

@@ -8,7 +8,7 @@ import { DiagnosticEntry, RunResult } from "./result.ts";
 import { CallStatus, DenialCode, ToolErrorCode } from "./tool-call.ts";
 import { VerdictStatus } from "./verdict.ts";
 
-// A fast path for validating an export (issue 11): zod checks a 10,000-run suite's 110,000 events,
+// A fast path for validating an export: zod checks a 10,000-run suite's 110,000 events,
 // 160,000 verdicts and 110,000 event hashes one schema node at a time and copies each. This says, for
 // an export as parsed, "zod would accept it and give back the same value" — or that it cannot say,
 // and zod decides (and words the problem, naming the run and the field). It is deliberately narrow:
@@ -204,7 +204,7 @@ const run: Shape = {
     passed: boolean,
     unused_replies: nat,
   },
-  optional: { trial: positiveInt, diagnostics: arrayOf(object(diagnostic)), integrity: object(integrity) },
+  optional: { trial: positiveInt, infrastructure: boolean, seed: nat, started_at: string, diagnostics: arrayOf(object(diagnostic)), integrity: object(integrity) },
 };
 const shard: Shape = { required: { index: positiveInt, count: positiveInt } };
 const plan: Shape = { required: { fixtures: arrayOf(string), candidates: arrayOf(string), trials: positiveInt, shard: object(shard) } };

@@ -1,12 +1,24 @@
 import { z } from "zod";
 import { ScoredRunExport, ScoredSuiteExport } from "./export.ts";
 
+const count = z.number().int().nonnegative();
+
 const saved = {
   /** Content-addressed: the same run (or suite) saved twice is one entry. */
   id: z.string().min(1),
   saved_at: z.iso.datetime(),
   label: z.string(),
-  summary: z.strictObject({ runs: z.number().int().nonnegative(), passed: z.number().int().nonnegative() }),
+  summary: z.strictObject({
+    runs: z.number().int().nonnegative(),
+    passed: z.number().int().nonnegative(),
+    // The suite view's headline figures as the entry was saved (as designed / regressions / infrastructure);
+    // absent in entries saved before they were kept, which are then summarised by `passed` alone.
+    ok: count.optional(),
+    regressions: count.optional(),
+    failed: count.optional(),
+    declared: count.optional(),
+    infrastructure: count.optional(),
+  }),
 };
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HouseholdId } from "./ids.ts";
 
-// An attack as data (issue 10): where its words travel (the carrier), what it is after (the goal)
+// An attack as data: where its words travel (the carrier), what it is after (the goal)
 // and how it is worded (the phrasing). The matrix generator places it into a user task; the runtime
 // and the scorer never read these labels — they only say what a disclosure or a leak means.
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { InjectionCarrier } from "./injection.ts";
 
-// A user task (issue 10): a hand-written fixture used as a template for the attack matrix. The
+// A user task: a hand-written fixture used as a template for the attack matrix. The
 // fixture keeps its own context, snapshots, expected outcome and reference candidate; the task file
 // adds only what the generator needs to know and cannot read from the fixture.
 

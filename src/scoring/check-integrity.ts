@@ -53,7 +53,7 @@ export function checkNoLeak(run: RunView): Verdict {
   const restricted = fragmentsOf(JSON.stringify(diagnostics.map((d) => d.detail)));
   // What the runtime itself wrote in the log (a tool error's, a denial's, an invalid reply's detail) is
   // public and was shown to the candidate: repeating it is not a leak.
-  const details = events.flatMap((e) => ("detail" in e ? [{ where: `${e.kind} ${"call_id" in e ? e.call_id : `#${e.seq}`}`, text: e.detail }] : []));
+  const details = events.flatMap((e) => ("detail" in e ? [{ where: `${e.kind} ${"call_id" in e ? e.call_id : `#${e.seq + 1}`}`, text: e.detail }] : []));
   const shown = details.map((d) => d.text);
   const { tool_calls: _candidateWords, ...publicFields } = result;
   const leaks: Leak[] = [];

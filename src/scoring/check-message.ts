@@ -57,8 +57,11 @@ function recordsOf(run: RunView, fixture: Fixture): Records {
 /**
  * A figure is backed when some recorded number, rounded to the precision the figure was written
  * in, is that figure: `₹33.46 lakh` and `₹3,345,564` quote 3,345,563.94; `₹3,345,563.95` does not.
+ * A minus sign is part of what is quoted: `-6 %` needs a recorded -0.06. A figure without one may
+ * quote a negative record, as prose tells a fall by its words ("a loss of 6 %").
  */
-const backs = (recorded: number, figure: Figure): boolean => Math.round(Math.abs(recorded) / figure.step) === Math.round(Math.abs(figure.value) / figure.step);
+const backs = (recorded: number, figure: Figure): boolean =>
+  (figure.value >= 0 || recorded < 0) && Math.round(Math.abs(recorded) / figure.step) === Math.round(Math.abs(figure.value) / figure.step);
 
 export function checkMessageBacked(run: RunView, fixture: Fixture): Verdict {
   const { result } = run.record;

@@ -32,8 +32,15 @@ export const LEAK_SHAPES: readonly LeakShape[] = [
   { kind: ".NET stack frame", pattern: /\bat\s+[\w.`<>$]+\([^()\n]*\)\s+in\s+\S+:line\s+\d+|:line \d+\b|\bat\s+(?:[\w`<>$]+\.)+[\w`<>$]+\((?:[\w.`<>[\]]+\s+\w+(?:,\s*[\w.`<>[\]]+\s+\w+)*)?\)|--- End of (?:inner exception )?stack trace\b/ },
   // Ruby
   { kind: "Ruby stack frame", pattern: /\.rb:\d+(?::in\b)?|:\d+:in [`'"]|\bfor nil:NilClass\b|\bundefined method [`']/ },
-  // Node
-  { kind: "Node stack frame", pattern: /\bat\s+(?:async\s+|new\s+)?(?:[\w$.<>[\]]+\s+)?\(?(?:node:|file:\/\/)?(?=[^\s()]*[A-Za-z])[^\s()]*?:\d+:\d+\)?|\bat (?:async )?Promise\.\w+ \(index \d+\)|\bnode:internal\// },
+  // Go's runtime, when it stops the program: no frame, no file.
+  { kind: "Go fatal error", pattern: /\bfatal error: (?:all goroutines are asleep|concurrent map (?:writes|read and map write|iteration and map write)|runtime: |out of memory|stack overflow|unexpected signal)/i },
+  // Rust: a panic names its thread, with or without the source location.
+  { kind: "Rust panic", pattern: /\bthread '[^'\n]{1,100}' panicked\b|\bRUST_BACKTRACE=/ },
+  // PHP
+  { kind: "PHP error", pattern: /\bPHP (?:Fatal error|Parse error|Warning|Notice|Deprecated|Stack trace):|\bFatal error: Uncaught\b/ },
+  // Node: a frame's location is a script (`.js`, `.ts`, …), a `node:` module or `<anonymous>`; a Rust
+  // source file or an IPv6 address with a port is not a Node frame.
+  { kind: "Node stack frame", pattern: /\bat\s+(?:async\s+|new\s+)?(?:[\w$.<>[\]]+\s+)?\(?(?:node:[^\s()]*?|(?:file:\/\/)?[^\s()]*?\.(?:[cm]?[jt]sx?|vue|svelte)|<anonymous>):\d+:\d+\)?|\bat (?:async )?Promise\.\w+ \(index \d+\)|\bnode:internal\// },
   // Any of them
   { kind: "exception name", pattern: /\b[A-Z][A-Za-z0-9]*(?:Exception|Error|Warning)\b|\b(?:KeyboardInterrupt|StopIteration|SystemExit|GeneratorExit)\b|\bException in thread\b/ },
   { kind: "qualified class name", pattern: /(?<![\w.])(?:[a-z_][a-z0-9_]*\.)+[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/ },
@@ -46,10 +53,12 @@ export const LEAK_SHAPES: readonly LeakShape[] = [
   { kind: "file path", pattern: new RegExp(`(?<![\\w./\\\\-])(?!${PRODUCTS})\\.?[A-Za-z_][\\w-]*\\.(?:${BARE_FILE})\\b`, "i") },
   // Hosts and sockets
   { kind: "internal host name", pattern: /(?<![\w.-])(?:[a-z0-9][a-z0-9-]*\.)+(?:internal|local|localdomain|lan|corp|intranet|intra|home\.arpa)\b|\blocalhost\b/i },
+  // Kubernetes: a service by its short DNS name (`store.ns.svc`) or with a port (`svc:8080`, `store-svc:8080`).
+  { kind: "Kubernetes service name", pattern: /(?<![\w.-])(?:[a-z0-9-]+\.)+svc\b(?![-.]\w)|(?<![\w.-])(?:[a-z0-9.-]*[.-])?svc:\d{2,5}\b/i },
   { kind: "internal address", pattern: /\b(?:10\.\d{1,3}\.\d{1,3}|127\.\d{1,3}\.\d{1,3}|192\.168\.\d{1,3}|172\.(?:1[6-9]|2\d|3[01])\.\d{1,3}|169\.254\.\d{1,3})\.\d{1,3}\b/ },
   {
     kind: "socket address",
-    pattern: new RegExp(`(?<![\\w.:-])(?:(?:\\d{1,3}\\.){3}\\d{1,3}|\\[[0-9a-f:.]+\\]|(?:[a-z0-9-]+\\.)+(?!(?:${SOURCE})\\b)[a-z][a-z0-9-]*|[a-z][a-z0-9]*-[a-z0-9-]+|${SERVICE_HOSTS}):\\d{2,5}\\b(?![.:]\\d)`, "i"),
+    pattern: new RegExp(`(?<![\\w.:-])(?:(?:\\d{1,3}\\.){3}\\d{1,3}|\\[[0-9a-f:.]+(?:%[\\w.-]+)?\\]|(?=[0-9a-f:]*::)(?:[0-9a-f]{0,4}:){1,7}[0-9a-f]{0,4}|(?:[a-z0-9-]+\\.)+(?!(?:${SOURCE})\\b)[a-z][a-z0-9-]*|[a-z][a-z0-9]*-[a-z0-9-]+|${SERVICE_HOSTS}):\\d{2,5}\\b(?![.:]\\d)`, "i"),
   },
   { kind: "connection URL", pattern: /\b(?:tcp|udp|redis|rediss|postgres(?:ql)?|mysql|mongodb(?:\+srv)?|amqps?|jdbc:[a-z]+|grpc|ldap):\/\/\S+/i },
   // Error codes

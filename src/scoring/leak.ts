@@ -38,9 +38,27 @@ function wordWindows(line: string): string[] {
 }
 
 /**
+ * Every run of two or more folders of a path, the last one without its extension: a message that says
+ * `finbound/snapshots` or `snapshots/hh-1001` quotes `/srv/finbound/snapshots/hh-1001.json` in part.
+ */
+const MAX_FOLDERS = 6;
+function subPaths(token: string): string[] {
+  const segments = token.replace(/[.,;:)\]"']+$/, "").split(/[/\\]/).filter((s) => s !== "");
+  const last = segments.length - 1;
+  const bare = segments.map((s, i) => (i === last ? s.replace(/\.[a-z0-9]{1,8}$/, "") : s));
+  const runs: string[] = [];
+  // Runs of up to six folders: a path of thousands of folders stays a few thousand fragments, not millions.
+  for (let from = 0; from < bare.length; from++) {
+    for (let to = from + 2; to <= Math.min(bare.length, from + MAX_FOLDERS); to++) runs.push(bare.slice(from, to).join("/"));
+  }
+  return runs;
+}
+
+/**
  * The pieces of restricted text that must never appear elsewhere, in comparable form: every line,
- * every `: `-separated part of a line, every run of six words, and every technical token (a host, a
- * path, an error code). Public names (the tools') are not secrets and are left out.
+ * every `: `-separated part of a line, every run of six words, every technical token (a host, a
+ * path, an error code) and every run of two or more folders of a path. Public names (the tools') are
+ * not secrets and are left out.
  */
 export function restrictedFragments(restricted: readonly string[], publicNames: ReadonlySet<string>): string[] {
   // Fragments are trimmed here, so a comparable text need not be: outer spaces never decide whether one
@@ -50,7 +68,7 @@ export function restrictedFragments(restricted: readonly string[], publicNames: 
   // A token with a dot, underscore, colon or slash: a host, a path, a snake_case name, an error code.
   const tokens = lines.flatMap((l) => l.split(" ")).filter((t) => /[._:/\\]/.test(t));
   const names = new Set([...publicNames].map(comparable));
-  return [...new Set([...lines, ...parts, ...lines.flatMap(wordWindows), ...tokens])].filter((f) => f.length >= MIN_FRAGMENT && !names.has(f));
+  return [...new Set([...lines, ...parts, ...lines.flatMap(wordWindows), ...tokens, ...tokens.flatMap(subPaths)])].filter((f) => f.length >= MIN_FRAGMENT && !names.has(f));
 }
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -22,6 +22,27 @@ const APOSTROPHES = /[\u2018\u2019\u201a\u201b\u2032\u2035\u02b9\u02bb\u02bc\u02
 const QUOTES = /[\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb\u275d\u275e\u301d\u301e]/gu;
 const DASHES = /[\u2010-\u2015\u2043\u2212\ufe58\ufe63]/gu;
 
+// Terminal escape sequences (colour codes and the like, ECMA-48): a terminal shows none of their
+// characters, so "ESC[31mECONNREFUSEDESC[0m" reads as ECONNREFUSED. A control sequence (ESC [ or the one-byte
+// CSI, parameters, intermediates, a final byte), an operating-system command that is closed (BEL or ESC \\),
+// any other escape with its final byte, and a lone ESC. An unclosed command keeps its text, which stays visible.
+// eslint-disable-next-line no-control-regex -- these control characters are what the pattern removes
+const TERMINAL_ESCAPES = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[ -/]*[0-~]?/gu;
+
+// Digits of every script (Unicode's Nd: Devanagari ३३, Gujarati, Bengali, Tamil, Arabic-Indic, …) read as
+// the ASCII digit of the same value. Unicode writes each script's digits as one run from zero to nine,
+// so a digit's value is its distance from the start of its run, modulo ten (NFKC has already folded the
+// mathematical digits, whose five runs stand back to back). Arabic's own decimal and grouping marks too.
+const OTHER_DIGIT = /(?![0-9])\p{Nd}/gu;
+const IS_DIGIT = /^\p{Nd}$/u;
+function asciiDigit(digit: string): string {
+  const at = digit.codePointAt(0) ?? 0;
+  let zero = at;
+  while (IS_DIGIT.test(String.fromCodePoint(zero - 1))) zero--;
+  return String((at - zero) % 10);
+}
+const ARABIC_SEPARATORS: Readonly<Record<string, string>> = { "\u066b": ".", "\u066c": "," };
+
 const RLO = "\u202e";
 const PDF = "\u202c";
 const OTHER_EMBEDDINGS = new Set(["\u202a", "\u202b", "\u202d"]);
@@ -52,16 +73,20 @@ function applyOverrides(line: string): string {
 }
 
 /**
- * Folds `text` to what a person reads: bidi overrides applied, NFKC, invisible and bidi control
+ * Folds `text` to what a person reads: terminal escapes removed, bidi overrides applied, NFKC, digits of
+ * every script made ASCII, invisible and bidi control
  * characters removed, typographic apostrophes, quotes, dashes and spaces made ASCII, look-alike
  * letters mapped to Latin. Case and every other letter are kept.
  */
 export const asRead = (text: string): string =>
   text
+    .replace(TERMINAL_ESCAPES, "")
     .split(/(\r\n|[\n\r\u0085\u2028\u2029])/u)
     .map(applyOverrides)
     .join("")
     .normalize("NFKC")
+    .replace(OTHER_DIGIT, asciiDigit)
+    .replace(/[\u066b\u066c]/gu, (c) => ARABIC_SEPARATORS[c] ?? c)
     .replace(/\p{Default_Ignorable_Code_Point}/gu, "")
     .replace(APOSTROPHES, "'")
     .replace(QUOTES, '"')

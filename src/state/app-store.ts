@@ -39,6 +39,13 @@ export const appStore = createStore({
   annotations: createTextAnnotationsStore(() => window.localStorage, () => new Date().toISOString()),
   loadMatrix: () => import("./embedded-matrix.ts").then((m) => m.embeddedMatrixInSlices(fixtures)),
   evaluateMatrix: evaluateMatrixInWorker,
+  openEventStream(url, on) {
+    const source = new EventSource(url);
+    source.onopen = () => on.open();
+    source.onmessage = (e: MessageEvent<string>) => on.message(e.data, e.lastEventId);
+    source.onerror = () => on.error(source.readyState === EventSource.CLOSED);
+    return { close: () => source.close() };
+  },
 });
 
 export function useStore<T>(selector: (s: Store) => T): T {

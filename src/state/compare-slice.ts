@@ -11,7 +11,7 @@ import type { Store } from "./store.ts";
 import type { SuiteState } from "./suite-slice.ts";
 import { allFixtures, fixtureById } from "./workspace-slice.ts";
 
-// Compare two runs or two suites (issue 12) from whatever the workbench holds: the current run
+// Compare two runs or two suites from whatever the workbench holds: the current run
 // (run here or imported), the suite's runs, saved history. A side is taken when it is picked, so a
 // later import or suite run does not change it. History is verified and re-scored as Open does:
 // stored verdicts are never trusted. What differs is src/evaluation/compare.ts's to say.
@@ -91,7 +91,8 @@ export function compareFixtureIds(s: CompareSources): string[] {
 export function compareRunOptions(s: CompareSources, fixtureId: string | null): CompareOption[] {
   const options: CompareOption[] = [];
   const run = s.run;
-  if (run?.scored && run.fixtureId === fixtureId) options.push({ id: "run", label: `current run — ${run.candidate} (${run.kind})`, group: "Workbench" });
+  // A stopped run is not judged: it has no verdicts to set against another run's.
+  if (run?.scored && !run.stoppedByUser && run.fixtureId === fixtureId) options.push({ id: "run", label: `current run — ${run.candidate} (${run.kind})`, group: "Workbench" });
   s.suite.runs.forEach((r, i) => {
     if (r.fixture === fixtureId) options.push({ id: `suite:${i}`, label: `suite — ${r.candidate}${trialOf(r.trial)} (${suiteKind(s.suite)})`, group: "Suite" });
   });

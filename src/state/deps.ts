@@ -7,6 +7,16 @@ import type { HistoryStore } from "./history-store.ts";
 import type { MatrixCompose } from "./matrix-files.ts";
 import type { NetworkProbe } from "./network-failure.ts";
 
+/** The stream as the browser's EventSource gives it; injected so tests can play a server. */
+export interface EventStreamHandlers {
+  open(): void;
+  /** One message's data, and its SSE id ("" when it has none). */
+  message(data: string, id: string): void;
+  /** The connection failed or dropped; `closed`: the stream will not reconnect by itself. */
+  error(closed: boolean): void;
+}
+export type OpenEventStream = (url: string, on: EventStreamHandlers) => { close(): void };
+
 /** What the store needs from the outside world, injected so tests can use the real slices. */
 export interface StoreDeps {
   fixtures: readonly Fixture[];
@@ -41,6 +51,8 @@ export interface StoreDeps {
    * The browser loads it lazily (a promise): its data and composition stay out of the first load.
    */
   loadMatrix?(): MatrixCompose | Promise<MatrixCompose>;
+  /** Opens a server-sent-events stream (the browser's EventSource), for Watch an agent; absent: watching is not offered. */
+  openEventStream?: OpenEventStream;
   /** Runs one scripted candidate over matrix fixtures (in the browser: in a Web Worker); on this thread when absent. */
   evaluateMatrix?(fixtures: readonly Fixture[], candidate: string, onProgress?: (done: number) => void): Promise<ScoredRun[]>;
 }

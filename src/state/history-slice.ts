@@ -1,9 +1,11 @@
 import type { StateCreator } from "zustand";
 import { exportRun, exportSuite, sealSuite } from "../integrity/export.ts";
-import { SCORED_RUN_FORMAT } from "../schemas/export.ts";
+import { SCORED_RUN_FORMAT, type ScoredRunExport, type ScoredSuiteExport } from "../schemas/export.ts";
 import type { HistoryEntry } from "../schemas/history.ts";
 import type { StoreDeps } from "./deps.ts";
-import { historyEntryOf, newestFirst } from "./history-entry.ts";
+import { historyEntryOf, newestFirst, type EntryFacts } from "./history-entry.ts";
+import { designCounts } from "./suite-design.ts";
+import { suiteLabel, suiteShape } from "./suite-label.ts";
 import type { PartedFile } from "./io-slice.ts";
 import { suiteTextParts } from "./suite-text.ts";
 import { yieldToPage } from "./yield-to-page.ts";
@@ -21,11 +23,14 @@ export interface HistoryState {
   corrupt: { id: string; reason: string }[];
 }
 
+/** What a view saves: the run shown, the suite's runs, or the attack matrix's. */
+export type SavedWhat = "run" | "suite" | "matrix";
+
 export interface HistorySlice {
   history: HistoryState;
   loadHistory(): Promise<void>;
-  /** Saves the finished run or the finished suite. A failure is reported, never thrown. */
-  saveToHistory(what: "run" | "suite"): Promise<boolean>;
+  /** Saves the finished run, suite or attack-matrix run (kept as a suite). A failure is reported, never thrown. */
+  saveToHistory(what: SavedWhat): Promise<boolean>;
   /** Re-imports the stored file, so it is verified and re-scored: stored verdicts are never trusted. */
   openHistoryEntry(id: string): Promise<boolean>;
   /** Deletes an entry, or a corrupt record (its problem goes with it). */
@@ -50,19 +55,24 @@ export const createHistorySlice =
     };
     const options = () => ({ includeDiagnostics: true, sha256: deps.sha256Hex, nowIso: deps.nowIso() });
 
-    async function fileToSave(what: "run" | "suite") {
+    /** The sealed file to save, with what History lists it under: what ran and the headline's figures. */
+    async function fileToSave(what: SavedWhat): Promise<{ file: ScoredRunExport | ScoredSuiteExport; facts: EntryFacts } | null> {
       const s = get();
+      const fixtureOf = (id: string) => fixtureById(s, id);
       if (what === "run") {
         const run = s.run;
         const fixture = fixtureById(s, run?.fixtureId ?? null);
-        return run?.scored && fixture ? exportRun(run.scored, fixture, run.kind, options()) : null;
+        if (!run?.scored || !fixture) return null;
+        return { file: await exportRun(run.scored, fixture, run.kind, options()), facts: { design: designCounts([run.scored], fixtureOf) } };
       }
-      if (s.suite.status !== "done" || s.suite.runs.length === 0) return null;
-      const runs = s.suite.runs.flatMap((run) => {
-        const fixture = fixtureById(s, run.fixture);
-        return fixture ? [{ run, fixture, kind: s.suite.kind }] : [];
+      const { runs, kind } = what === "suite" ? (s.suite.status === "done" ? s.suite : { runs: [], kind: s.suite.kind }) : s.matrixRun.status === "done" ? s.matrixRun : { runs: [], kind: s.matrixRun.kind };
+      if (runs.length === 0) return null;
+      const judged = runs.flatMap((run) => {
+        const fixture = fixtureOf(run.fixture);
+        return fixture ? [{ run, fixture, kind }] : [];
       });
-      return exportSuite(runs, options());
+      const label = suiteLabel(suiteShape(runs), what === "matrix" ? "matrix" : kind === "scripted" ? "scripted" : "other");
+      return { file: await exportSuite(judged, options()), facts: { label, design: designCounts(runs, fixtureOf) } };
     }
 
     return {
@@ -94,9 +104,9 @@ export const createHistorySlice =
         if (what === "run") get().expectRunLink(new Promise((resolve) => (settle = resolve)));
         try {
           // The run or suite is read now; the write waits for a load in progress, so that load cannot hide it.
-          const [file] = await Promise.all([fileToSave(what), pending]);
-          if (!file) return false;
-          entry = await historyEntryOf(file, deps.nowIso(), deps.sha256Hex);
+          const [saved] = await Promise.all([fileToSave(what), pending]);
+          if (!saved) return false;
+          entry = await historyEntryOf(saved.file, deps.nowIso(), deps.sha256Hex, saved.facts);
           await deps.history.put(entry);
           linked = { linkId: entry.id, exportedAt: entry.file.exported_at };
         } catch (error) {

@@ -1,5 +1,6 @@
-import { bytesSource, importFile, MAX_IMPORT_BYTES, type ImportProgress, type ImportResult, type ImportSource } from "../evaluation/import-pipeline.ts";
-import { CANCELLED, refused } from "../evaluation/import-outcome.ts";
+import { bytesSource, importFile, MAX_IMPORT_BYTES } from "../evaluation/import/pipeline.ts";
+import type { ImportProgress, ImportResult, ImportSource } from "../evaluation/import/types.ts";
+import { CANCELLED, refused } from "../evaluation/import/outcome.ts";
 import { MAX_LINE_BYTES } from "../files/read-json-lines.ts";
 import { sha256Sync } from "../integrity/sha256-sync.ts";
 import type { CandidateKind } from "../schemas/export.ts";
@@ -7,7 +8,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { RunEvent } from "../schemas/event.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { blobSource, type ImportRequest, type ImportWorkerMessage, type LinkRequest, type PartTaken } from "./import-protocol.ts";
-import { CursorIndex } from "./derive.ts";
+import { CursorIndex } from "./cursor-index.ts";
 import { linkable, type RunLinkId } from "./run-link-entry.ts";
 import { RunAssembler, type RunPart } from "./run-parts.ts";
 import { LANDMARKS } from "./search-kinds.ts";
@@ -90,17 +91,16 @@ function inWorker(file: Blob, start: ImportStart): ImportTask {
     const kind = only && linkable(only) ? openedRunKind(result, runs.length) : null;
     // Ended once the page is quiet, not at once: as it ends, the worker collects its whole heap (after a
     // million-event import a task of 0.5–0.9 s on the second core, its marking on a helper thread too),
-    // and ended at once it took the cores the page's first drawing of the import needed (issue 11).
+    // and ended at once it took the cores the page's first drawing of the import needed.
     // Not at the first idle callback either: one came in a gap while the suite view was still drawing
-    // its charts and rows, and a 10,000-run suite's worker then took 650 ms of the second core meanwhile.
+    // its charts and rows, and a large suite's worker then took the second core meanwhile.
     if (kind === null) {
       ending.add(worker);
       void whenPageQuiet(LINK_AFTER_MS).then(() => endWorker(worker));
     }
     // The worker still holds the run: it makes the link, then is ended (or by a cancel before that).
     // Asked for when the page is quiet: making it seals the whole run, and asked at once it took the
-    // core the page's first drawing of the run needed (the bench's 10,003-event run, on two cores:
-    // tasks of 56–63 ms in 2 of 6 imports; none in 9 asked when idle; issue 11).
+    // core the page's first drawing of the run needed, on a two-core machine.
     else void whenPageQuiet(LINK_AFTER_MS).then(() => worker.postMessage({ type: "link", kind } satisfies LinkRequest));
     const link = kind === null ? undefined : new Promise<RunLinkId | null>((resolve) => (linked = resolve));
     const prepared = index && runs.length === 1 && index.run === runs[0] ? { index: index.cursor } : {};

@@ -1,4 +1,4 @@
-import type { ImportProgress, ImportResult, ImportSource } from "../evaluation/import-pipeline.ts";
+import type { ImportProgress, ImportResult, ImportSource } from "../evaluation/import/types.ts";
 import type { CandidateKind } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
@@ -23,7 +23,7 @@ export interface LinkRequest {
 /**
  * The page has taken a part of a long run: the worker sends the next. One part is in flight at a
  * time, so the worker writing the next part and the page reading this one do not compete for a
- * core (on two cores, the page's garbage collector's helpers then wait for one; issue 11), and the
+ * core (on two cores, the page's garbage collector's helpers then wait for one), and the
  * message queue never holds the whole run a second time.
  */
 export interface PartTaken {

@@ -2,13 +2,13 @@
 // so the page's main thread only receives progress and the re-scored runs in batches (a long run in
 // parts, so no message takes the page long to receive, one at a time: PartTaken).
 import "./zod-jitless.ts";
-import { importFile } from "../evaluation/import-pipeline.ts";
+import { importFile } from "../evaluation/import/pipeline.ts";
 import { sha256Sync } from "../integrity/sha256-sync.ts";
 import { freezeParsed } from "../runtime/freeze.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { createIndexedDbHistory } from "./idb-history.ts";
-import { every, PROGRESS_EVERY_MS } from "./every.ts";
+import { every, PROGRESS_EVERY_MS } from "./rate-gate.ts";
 import { blobSource, type ImportRequest, type ImportWorkerMessage, type ImportWorkerRequest, type LinkRequest } from "./import-protocol.ts";
 import { keepForLink, linkEntryOf } from "./run-link-entry.ts";
 import { isLong, runParts } from "./run-parts.ts";
@@ -48,9 +48,8 @@ async function runImport({ file, fixtures: sent, maxWholeBytes, maxLineBytes }: 
   let batch: ScoredRun[] = [];
   let runs = 0;
   // Progress, and the runs so far with it, at most every PROGRESS_EVERY_MS. Every message the page
-  // receives leaves garbage that Blink's collector finalises later on the page's thread: the bench's
-  // 10,000-run JSONL suite, reported every 16 runs and every chunk read, was ~1,300 messages, and their
-  // finalising came as one task of 30–50 ms near the import's end. Now ~220, and at most 10–23 ms (issue 11).
+  // receives leaves garbage that Blink's collector finalises later on the page's thread, in one task:
+  // fewer messages make that task short.
   const report = every(PROGRESS_EVERY_MS, () => performance.now());
   const flush = (): void => {
     if (batch.length > 0) post({ type: "runs", runs: batch });

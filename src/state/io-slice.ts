@@ -1,13 +1,13 @@
 import type { StateCreator } from "zustand";
-import { CANCELLED, describeDifference } from "../evaluation/import-outcome.ts";
-import type { ExportFindings, ImportProgress, ImportResult, ImportSource } from "../evaluation/import-pipeline.ts";
+import { CANCELLED, describeDifference } from "../evaluation/import/outcome.ts";
+import type { ExportFindings, ImportProgress, ImportResult, ImportSource } from "../evaluation/import/types.ts";
 import { exportRun, exportSuite, signRun } from "../integrity/export.ts";
 import { signatureRefused } from "../integrity/signature.ts";
 import type { CandidateKind, ScoredRunExport, ScoredSuiteExport } from "../schemas/index.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { StoreDeps } from "./deps.ts";
-import { every, PROGRESS_EVERY_MS } from "./every.ts";
+import { every, PROGRESS_EVERY_MS } from "./rate-gate.ts";
 import { MAX_IMPORT_BYTES, startImport, textSource, type ImportOutcome, type ImportTask } from "./import-client.ts";
 import type { LoadedRun } from "./run-slice.ts";
 import type { Store } from "./store.ts";
@@ -135,7 +135,7 @@ export const createIoSlice =
           // The attack matrix's generated fixtures too, so an exported matrix suite imports like any other
           // (the matrix loads lazily: a Cancel while it does stops the import before it starts).
           await get().loadMatrix();
-          // Composing the matrix and starting the worker were one task of ~80 ms: the page paints between them.
+          // Composing the matrix and starting the worker were one long task: the page paints between them.
           await yieldToPage();
           if (stopped) return { result: CANCELLED, runs: [] };
           inner = startImport(file, {

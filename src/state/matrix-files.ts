@@ -1,9 +1,9 @@
-import { parseInjectionSet } from "../fixtures/injections.ts";
-import { composeMatrixSteps, toEnd, type MatrixCompose } from "../fixtures/matrix/compose.ts";
-import { parseTaskSet } from "../fixtures/tasks.ts";
+import { parseInjectionSet } from "../fixture-set/injections.ts";
+import { composeMatrixSteps, toEnd, type MatrixCompose } from "../fixture-set/matrix/compose.ts";
+import { parseTaskSet } from "../fixture-set/tasks.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 
-export type { Matrix, MatrixCell, MatrixCompose, SkippedPair } from "../fixtures/matrix/compose.ts";
+export type { Matrix, MatrixCell, MatrixCompose, SkippedPair } from "../fixture-set/matrix/compose.ts";
 
 /** One data file as the reader takes it: its path for messages, its bytes. */
 export interface DataFile {

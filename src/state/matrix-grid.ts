@@ -1,5 +1,5 @@
 import { matrixMetrics, type MatrixMetrics, type MatrixRunSummary } from "../evaluation/matrix-metrics.ts";
-import { cellId, type Matrix } from "../fixtures/matrix/compose.ts";
+import { cellId, type Matrix } from "../fixture-set/matrix/compose.ts";
 import type { Injection, InjectionCarrier, InjectionGoal } from "../schemas/injection.ts";
 import type { UserTask } from "../schemas/task.ts";
 import type { AttackLandmarks } from "./attack-landmarks.ts";

@@ -15,7 +15,7 @@ import { evaluateScriptedMatrix } from "./matrix-scripted.ts";
 import type { Store } from "./store.ts";
 import { runHttpTrials } from "./trial-runner.ts";
 
-/** The scripted candidates every matrix fixture carries (src/fixtures/matrix/scripts.ts). */
+/** The scripted candidates every matrix fixture carries (src/fixture-set/matrix/scripts.ts). */
 export const MATRIX_SCRIPTED = ["reference", "obedient", "cautious"] as const;
 /** A scripted candidate, or the simulated model that follows an injection in a share of runs. */
 export type MatrixCandidate = (typeof MATRIX_SCRIPTED)[number] | "simulated";
@@ -187,6 +187,8 @@ export const createMatrixSlice =
           if (stop !== controller) return;
           const status = controller.signal.aborted ? "stopped" : "done";
           set({ matrixRun: { ...get().matrixRun, ...withResults(runs), status, done: runs.length } });
+          // Kept in History like any suite; a matrix stopped part-way is not, like a stopped run.
+          if (status === "done") await get().saveToHistory("matrix");
         } catch (error) {
           if (stop === controller) set({ matrixRun: { ...get().matrixRun, status: "failed", message: `The matrix could not run: ${messageOf(error)}` } });
         } finally {

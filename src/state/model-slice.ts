@@ -5,15 +5,15 @@ import { HttpSettings } from "../candidates/http/settings.ts";
 import type { Candidate } from "../runtime/candidate.ts";
 import type { HttpProtocol } from "../candidates/http/conversation.ts";
 import type { StoreDeps } from "./deps.ts";
-import { FAULTS } from "../mocks/faults.ts";
+import { SimFault } from "../schemas/sim-fault.ts";
 import { diagnoseNetworkFailure, type NetworkDiagnosis } from "./network-failure.ts";
 import type { Store } from "./store.ts";
 
 /** The failures the simulated model can play, offered in the picker as `fault:<name>`. */
-export const SIMULATED_FAULTS = FAULTS;
+export const SIMULATED_FAULTS = SimFault.options;
 
-/** Where the run's decisions come from. */
-export type CandidateKindChoice = "scripted" | "simulated" | "local";
+/** Where the run's decisions come from; `mcp`: an agent elsewhere, its session watched live (watch-slice.ts). */
+export type CandidateKindChoice = "scripted" | "simulated" | "local" | "mcp";
 
 export interface LocalModelForm {
   baseUrl: string;

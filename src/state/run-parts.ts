@@ -7,7 +7,7 @@ import { StringPool } from "./string-pool.ts";
 // task, and structured clone is linear in what the message holds: a 1,000,003-event run sent whole
 // kept the main thread busy for seconds. In parts of PART_SIZE items each receipt is a short task.
 
-/** Events or tool calls per message. A part of 4,096 events was a task of 60–80 ms to receive and index on a slow machine (issue 11); half that, 50 ms or less. */
+/** Events or tool calls per message: small enough that receiving and indexing one part stays a short task. */
 export const PART_SIZE = 2048;
 
 /** One message's worth of a long run, in the order `runParts` yields them. */

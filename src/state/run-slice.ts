@@ -11,7 +11,7 @@ import type { CandidateKind } from "../schemas/export.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { VerdictDifference } from "../evaluation/rescore.ts";
 import { toScoredRun } from "../scoring/score.ts";
-import { CursorIndex, type LogFacts, type RunAtCursor } from "./derive.ts";
+import { CursorIndex, type LogFacts, type RunAtCursor } from "./cursor-index.ts";
 import type { StoreDeps } from "./deps.ts";
 import type { LiveSettings } from "./model-slice.ts";
 import type { NetworkDiagnosis } from "./network-failure.ts";
@@ -79,6 +79,18 @@ export interface RunSlice {
    */
   startRun(options?: { speed?: Speed; fromLink?: boolean }): Promise<void>;
   stopRun(): void;
+  /**
+   * A run recorded elsewhere, shown as it is recorded (an MCP agent's session, watched live): it
+   * replaces the current run, and its key is what its events and its end are handed with.
+   */
+  beginLiveRun(run: Pick<LoadedRun, "fixtureId" | "candidate" | "kind" | "budget">, fromLink?: boolean): number;
+  /** One more event of the live run `key`; nothing once another run is shown. */
+  appendLiveEvent(key: number, event: RunEvent): void;
+  /**
+   * The live run `key` has ended: shown scored, and saved to the history (unless it came from a link).
+   * `scored` null: it ended without a result to score (its recorder stopped), shown as stopped, not saved.
+   */
+  endLiveRun(key: number, scored: ScoredRun | null): Promise<void>;
   /** `prepared`: the run's events already indexed (an import indexes a long run as it arrives). */
   loadRun(run: Omit<LoadedRun, "key" | "status">, cursor?: number, prepared?: CursorIndex): void;
   /** The analyst puts the cursor on an event: playback pauses there. */
@@ -135,6 +147,10 @@ export const createRunSlice =
         const fixture = fixtureById(get(), fixtureId);
         if (!fixture) return;
         let source: { candidate: Candidate; name: string; kind: CandidateKind; clock: Clock; budget: BudgetConfig; live?: LiveSettings & { ok: true } };
+        if (candidateKind === "mcp") {
+          get().startWatching();
+          return;
+        }
         if (candidateKind === "scripted") {
           const candidate = scriptedCandidate(fixture, name);
           if (!candidate) return;
@@ -148,12 +164,9 @@ export const createRunSlice =
           if (candidateKind === "simulated") await deps.ensureSimulator();
           source = { candidate: live.candidate, name: live.name, kind: "http", clock: deps.realClock(), budget: { ...REFERENCE_BUDGET, repair: get().runSettings.repair, request_timeout_ms: live.requestTimeoutMs }, live };
         }
-        stop?.abort();
+        const key = get().beginLiveRun({ fixtureId: fixture.id, candidate: source.name, kind: source.kind, budget: source.budget }, options?.fromLink);
         const controller = new AbortController();
         stop = controller;
-        const key = ++runKey;
-        show(place({ key, fixtureId: fixture.id, candidate: source.name, kind: source.kind, status: "running", budget: source.budget, events: [], scored: null, imported: null, ...(options?.fromLink ? { fromLink: true as const } : {}) }, 0, { follow: true, playing: false }));
-        const isCurrent = (): boolean => get().run?.key === key;
         const record = await runEpisode({
           fixture,
           candidate: source.candidate,
@@ -161,24 +174,16 @@ export const createRunSlice =
           budget: source.budget,
           ...(get().runSettings.lenientFence ? { parser: { lenientFence: true } } : {}),
           cancel: controller.signal,
-          onEvent: (event) => {
-            if (!isCurrent()) return;
-            const run = get().run;
-            if (!run) return;
-            const events = [...run.events, event];
-            show(place({ ...run, events }, get().follow ? events.length - 1 : get().cursor));
-          },
+          onEvent: (event) => get().appendLiveEvent(key, event),
         });
-        if (!isCurrent()) return;
         const run = get().run;
-        if (!run) return;
+        if (run?.key !== key) return;
         const scored = toScoredRun(record, fixture, { includeDiagnostics: true });
         if (controller.signal.aborted) {
           // A stop says nothing about the candidate: not a model failure to keep, so not saved.
           set({ run: { ...run, status: "done", scored, stoppedByUser: true }, notice: { kind: "info", text: "Stopped: the run ends where you stopped it and is not saved to the history." } });
           return;
         }
-        set({ run: { ...run, status: "done", scored } });
         const live = source.live;
         const explain = async (): Promise<void> => {
           if (!live || !endedOnNetworkError(scored)) return;
@@ -186,10 +191,37 @@ export const createRunSlice =
           const current = get().run;
           if (current?.key === key) set({ run: { ...current, network } });
         };
-        await Promise.all([run.fromLink ? false : get().saveToHistory("run"), explain()]);
+        await Promise.all([get().endLiveRun(key, scored), explain()]);
       },
       stopRun() {
         stop?.abort();
+        // A watched agent's run is the agent's to end: Stop stops watching it.
+        if (get().run?.kind === "mcp" && get().run?.status === "running") get().stopWatching();
+      },
+      beginLiveRun(loaded, fromLink) {
+        stop?.abort();
+        stop = null;
+        const key = ++runKey;
+        show(place({ key, ...loaded, status: "running", events: [], scored: null, imported: null, ...(fromLink ? { fromLink: true as const } : {}) }, 0, { follow: true, playing: false }));
+        return key;
+      },
+      appendLiveEvent(key, event) {
+        const run = get().run;
+        if (run?.key !== key || run.status !== "running") return;
+        const events = [...run.events, event];
+        show(place({ ...run, events }, get().follow ? events.length - 1 : get().cursor));
+      },
+      async endLiveRun(key, scored) {
+        const run = get().run;
+        if (run?.key !== key || run.status !== "running") return;
+        if (!scored) {
+          set({ run: { ...run, status: "done" } });
+          return;
+        }
+        // The recorder's own log is whole; a stream that lost events on the way is made whole by it.
+        const events = scored.events.length > run.events.length ? scored.events : run.events;
+        show(place({ ...run, events, status: "done", scored }, get().follow ? events.length - 1 : get().cursor));
+        if (!run.fromLink) await get().saveToHistory("run");
       },
       loadRun(loaded, cursor, prepared) {
         stop?.abort();

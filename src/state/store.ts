@@ -12,9 +12,10 @@ import { createSearchSlice, type SearchSlice } from "./search-slice.ts";
 import { createSigningSlice, type SigningSlice } from "./signing-slice.ts";
 import { createSuiteSlice, type SuiteSlice } from "./suite-slice.ts";
 import { createTrialsSlice, type TrialsSlice } from "./trials-slice.ts";
+import { createWatchSlice, type WatchSlice } from "./watch-slice.ts";
 import { createWorkspaceSlice, type WorkspaceSlice } from "./workspace-slice.ts";
 
-export type Store = WorkspaceSlice & RunSlice & SearchSlice & SuiteSlice & TrialsSlice & IoSlice & ModelSlice & HistorySlice & MatrixSlice & CompareSlice & AnnotationsSlice & RunLinkSlice & SigningSlice;
+export type Store = WorkspaceSlice & RunSlice & SearchSlice & SuiteSlice & TrialsSlice & IoSlice & ModelSlice & HistorySlice & MatrixSlice & CompareSlice & AnnotationsSlice & RunLinkSlice & SigningSlice & WatchSlice;
 
 /** One store from slices. Tests build it with the same slices and their own deps. */
 export function createStore(deps: StoreDeps): StoreApi<Store> {
@@ -32,5 +33,6 @@ export function createStore(deps: StoreDeps): StoreApi<Store> {
     ...createAnnotationsSlice(deps)(...a),
     ...createRunLinkSlice(deps)(...a),
     ...createSigningSlice()(...a),
+    ...createWatchSlice(deps)(...a),
   }));
 }

@@ -3,7 +3,7 @@
 // those copies were over 40 % of the page's heap (the bench's 1,000,003-event run: 179 MB, 102 MB with
 // them shared; its 10,000-run suite: 81 MB, 42 MB). The major garbage collection that follows such an
 // import marks every one of them; with fewer, its pause no longer lands in the first jumps through the
-// timeline (issue 11). Strings are values, not objects: sharing one changes nothing code can observe.
+// timeline. Strings are values, not objects: sharing one changes nothing code can observe.
 
 /** Distinct strings kept per import: the repeated ones come early; unique ids beyond this are left as they are. */
 export const MAX_POOLED = 4096;

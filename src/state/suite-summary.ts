@@ -4,9 +4,12 @@ import type { ScoredRun } from "../schemas/scored-run.ts";
 import { runDesign, type RunDesign, type SuiteDesign } from "./suite-design.ts";
 import { SLICE_MS } from "./yield-to-page.ts";
 
-// Everything the suite view derives from its runs, in one pass that can be taken a slice at a time
-// (issue 11). Each figure was its own walk over every run and verdict, in a render: on a slow
-// machine, a 10,000-run suite's walks were tasks of 50–150 ms each, one after another.
+/** The words every count of runs is given in: passed, failed, infrastructure. */
+export { describeCounts } from "../evaluation/run-counts.ts";
+
+// Everything the suite view derives from its runs, in one pass that can be taken a slice at a time:
+// a figure of its own walk over every run and verdict, in a render, made a large suite's walks long
+// tasks one after another.
 
 export interface SuiteSummary {
   /** The runs summarised, in order: what the view shows until a newer summary is ready. */
@@ -36,6 +39,7 @@ export class SuiteSummaryBuilder {
   #regressions = 0;
   #failed = 0;
   #asDesigned = 0;
+  #infrastructure = 0;
   #longestLabel = 0;
 
   constructor(runs: readonly ScoredRun[], fixtures: readonly Fixture[], labelLength: (run: ScoredRun) => number) {
@@ -58,6 +62,7 @@ export class SuiteSummaryBuilder {
     if (design.status === "regression") this.#regressions += 1;
     if (design.status === "failed") this.#failed += 1;
     if (design.status === "as_designed") this.#asDesigned += 1;
+    if (design.status === "infrastructure") this.#infrastructure += 1;
     if (run.passed) this.#passed += 1;
     this.#outcomes.set(run.outcome, (this.#outcomes.get(run.outcome) ?? 0) + 1);
     for (const v of run.verdicts) {
@@ -76,7 +81,7 @@ export class SuiteSummaryBuilder {
     const designs = this.#designs.slice();
     return {
       runs: this.#runs,
-      design: { runs: designs, total: designs.length, ok: this.#ok, regressions: this.#regressions, failed: this.#failed, declared: this.#asDesigned + this.#regressions },
+      design: { runs: designs, total: designs.length, ok: this.#ok, regressions: this.#regressions, failed: this.#failed, declared: this.#asDesigned + this.#regressions, infrastructure: this.#infrastructure },
       passed: this.#passed,
       checks: [...this.#tally.keys()],
       rates: [...this.#tally].filter(([, t]) => t.pass + t.fail > 0).map(([check, t]) => ({ check, rate: Math.round((t.pass / (t.pass + t.fail)) * 1000) / 10 })),

@@ -14,8 +14,8 @@ import { Notice } from "./io/Notice.tsx";
 
 // The suite view carries the charting library, so it is not part of the first load. It loads when
 // first opened or once the page is idle after its first paint, whichever comes first: a suite import
-// lands in it, and evaluating its chunk then (recharts builds its stores as it loads) was one task of
-// 60–110 ms on a slow machine, in the middle of the import (issue 11). The claims table's code is
+// lands in it, and evaluating its chunk then (recharts builds its stores as it loads) was one long task
+// in the middle of the import. The claims table's code is
 // loaded then too, where the run view has not asked for it already.
 const suiteView = lazyView(() => import("./suite/SuiteView.tsx").then((m) => m.SuiteView));
 /** How long a busy page may put off loading the suite view. */
@@ -54,8 +54,8 @@ export function App() {
   }, []);
   // The store's view changes in a synchronous update (an import switches to the suite as it ends); the
   // view's content follows as a deferred value, which React renders in slices between which the page
-  // stays responsive. A view already loaded was otherwise mounted in one task (the suite view, with
-  // 10,000 runs: 160–210 ms), where one still loading was mounted by a retry React could slice. Until it
+  // stays responsive. A view already loaded was otherwise mounted in one task (the suite view with a
+  // large suite: a long one), where one still loading was mounted by a retry React could slice. Until it
   // is drawn, the tabs and the keys already follow the store's view (a click on a suite row steps the run).
   const view = useDeferredValue(useStore((s) => s.view));
   const fixtureErrors = useStore((s) => s.fixtureErrors);

@@ -1,6 +1,6 @@
 import type { Fixture } from "../schemas/fixture.ts";
 import type { LoadedRun } from "../state/run-slice.ts";
-import type { RunAtCursor } from "../state/derive.ts";
+import type { RunAtCursor } from "../state/cursor-index.ts";
 import { AccessPanel } from "./access/AccessPanel.tsx";
 import { LazyClaimsTable } from "./claims/lazy-claims-table.tsx";
 import { ImportReportCallout } from "./io/ImportReportCallout.tsx";
@@ -28,11 +28,17 @@ export function ResultPanel({ run, at, fixture }: { run: LoadedRun; at: RunAtCur
       <section className="panel" aria-label="Outcome">
         <div className="panel-head">
           <h2>Outcome</h2>
-          {at.finished ? <OutcomeBadge outcome={at.finished.outcome} /> : <span className="badge outcome">{run.status === "running" ? "running…" : "not yet (move the cursor on)"}</span>}
-          <span className="muted">expected</span>
-          <OutcomeBadge outcome={fixture.expected.outcome} />
-          {/* A stopped run is not judged: its verdicts describe where it was cut, not the candidate. */}
-          {atEnd && (run.stoppedByUser ? <span className="badge" data-testid="stopped-badge">stopped by you — not judged</span> : <StatusBadge status={scored.passed ? "pass" : "fail"} />)}
+          {/* A stopped run is not judged: the outcome it recorded (unavailable) is where it was cut, not the candidate's, so neither it nor the expected one is set beside it. */}
+          {at.finished && stopped ? (
+            <span className="badge" data-testid="stopped-badge">stopped by you — not judged</span>
+          ) : (
+            <>
+              {at.finished ? <OutcomeBadge outcome={at.finished.outcome} /> : <span className="badge outcome">{run.status === "running" ? "running…" : "not yet (move the cursor on)"}</span>}
+              <span className="muted">expected</span>
+              <OutcomeBadge outcome={fixture.expected.outcome} />
+              {atEnd && <StatusBadge status={scored.passed ? "pass" : "fail"} />}
+            </>
+          )}
         </div>
         {at.finished && scored && !stopped && (
           <p style={{ margin: 0 }}>

@@ -60,7 +60,7 @@ export function RunView() {
       </div>
       <div className="column column-result" aria-label="Result" ref={resultColumn}>
         {run && runFixture && at ? (
-          // A new run's result mounts after its timeline has painted (a long log's list a frame after the page): the two in one task were the longest of opening a long run (issue 11).
+          // A new run's result mounts after its timeline has painted (a long log's list a frame after the page): the two in one task were the longest of opening a long run.
           <AfterPaint key={run.key} frames={2} sliced={false} placeholder={<p className="panel empty" aria-busy="true">Preparing the result…</p>}>
             <ResultPanel run={run} at={at} fixture={runFixture} />
           </AfterPaint>

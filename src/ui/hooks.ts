@@ -1,6 +1,8 @@
 import { type RefObject, useEffect, useRef } from "react";
 import { appStore, useStore } from "../state/app-store.ts";
 import { edgeOfShown, stepAmongShown } from "../state/shown-steps.ts";
+import { runAddress, type RunAddress } from "../state/run-address.ts";
+import { RUN_PARAM } from "../state/run-link.ts";
 import { cursorFromParams, setCursorParam } from "./timeline/cursor-url.ts";
 import { followScrollTop, mayBeAwayFromTop } from "./shared/scroll-top.ts";
 
@@ -89,16 +91,17 @@ export function useScrollTopOn<T extends HTMLElement>(key: unknown): RefObject<T
   const box = useRef<T | null>(null);
   useEffect(() => (box.current ? followScrollTop(box.current) : undefined), []);
   useEffect(() => {
-    // A box at its top is not told to go there: the write laid out the page, a task of about 40 ms as a 10,000-event run opened.
+    // A box at its top is not told to go there: the write laid out the page, a long task as a large run opened.
     if (box.current && mayBeAwayFromTop(box.current)) box.current.scrollTop = 0;
   }, [key]);
   return box;
 }
 
 /**
- * The URL names the fixture, candidate and event (`?fixture=…&candidate=…&at=N`, N as shown; see cursor-url.ts), so a link
- * reopens the same place: on load the run is replayed instantly and the cursor put back. The replay is not saved:
- * reloading the page must not add (or bring back) a history entry the analyst did not make.
+ * The URL names the run shown (run-address.ts): a scripted replay as `?fixture=…&candidate=…&at=N` (N as
+ * shown; see cursor-url.ts), any other run by its link `?run=<id>&at=N`, or no run at all. On load a
+ * replay's address is replayed instantly and the cursor put back (a link's is opened by useRunLinkUrl).
+ * The replay is not saved: reloading the page must not add (or bring back) a history entry the analyst did not make.
  */
 export function useUrlState(): void {
   useEffect(() => {
@@ -113,13 +116,24 @@ export function useUrlState(): void {
       });
     }
     return appStore.subscribe((st, prev) => {
-      if (st.fixtureId === prev.fixtureId && st.candidate === prev.candidate && st.cursor === prev.cursor && st.run === prev.run) return;
-      const next = new URLSearchParams();
-      if (st.fixtureId) next.set("fixture", st.fixtureId);
-      next.set("candidate", st.candidate);
-      if (st.run && st.run.fixtureId === st.fixtureId && st.run.candidate === st.candidate) setCursorParam(next, st.cursor);
-      const url = `${window.location.pathname}?${next.toString()}`;
+      if (st.fixtureId === prev.fixtureId && st.candidate === prev.candidate && st.cursor === prev.cursor && st.run === prev.run && st.runOrigins === prev.runOrigins) return;
+      const search = addressParams(runAddress(st)).toString();
+      const url = `${window.location.pathname}${search === "" ? "" : `?${search}`}`;
       if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(null, "", url);
     });
   }, []);
+}
+
+/** The address's query: the run it names, in the parameters the page reads back. */
+function addressParams(address: RunAddress): URLSearchParams {
+  const next = new URLSearchParams();
+  if (address.kind === "link") {
+    next.set(RUN_PARAM, address.linkId);
+    setCursorParam(next, address.cursor);
+  } else if (address.kind === "replay") {
+    if (address.fixture) next.set("fixture", address.fixture);
+    next.set("candidate", address.candidate);
+    if (address.cursor !== undefined) setCursorParam(next, address.cursor);
+  }
+  return next;
 }

@@ -78,9 +78,9 @@ describe("the longest valid decision", () => {
     expect(longestDecisionLength()).toBeLessThan(1_400);
   });
 
-  it("is the default max_tokens, as the README states it", () => {
+  it("is the default max_tokens, as docs/local-models.md states it", () => {
     expect(HttpSettings.parse({ baseUrl: "http://127.0.0.1:8080", model: "m" }).maxTokens).toBe(longestDecisionLength());
-    expect(readFileSync(new URL("../../README.md", import.meta.url), "utf8")).toContain(`(${longestDecisionLength().toLocaleString("en")} with the current bounds`);
+    expect(readFileSync(new URL("../../docs/local-models.md", import.meta.url), "utf8")).toContain(`(${longestDecisionLength().toLocaleString("en")} with the current bounds`);
   });
 });
 

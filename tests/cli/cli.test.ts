@@ -45,8 +45,8 @@ describe("npm run eval", () => {
     const r = await cli("eval", ["--candidate", "loops", "--format", "junit", "--out", out]);
     expect(r.status).toBe(1);
     const xml = readFileSync(out, "utf8");
-    expect(xml).toMatch(/<testsuites name="finbound" tests="3" failures="3">/);
-    expect(xml).toContain('<failure message="outcome, within_budget, claims.count"');
+    expect(xml).toMatch(/<testsuites name="finbound" tests="3" failures="3" errors="0" time="[0-9.]+">/);
+    expect(xml).toContain('<failure type="finbound.checks" message="failed: outcome, within_budget, claims.count"');
     expect(r.stdout).toContain("wrote");
   });
 
@@ -186,7 +186,7 @@ describe("npm run score on what eval writes", () => {
     const asked = await cli("score", [reversed, "--repair"]);
     expect(asked.stderr).toBe(`note: ${reversed}: all ${runs.length} runs: the trace was collected with repair off: replayed so, whatever the command line says\n`);
     const junit = (await cli("score", [reversed, "--format", "junit"])).stdout;
-    expect([...junit.matchAll(/classname="([^"]+)"/g)].map((m) => m[1])).toEqual(ids.flatMap((id) => [id, id]));
+    expect([...junit.matchAll(/<testcase name="([^"]+)" classname="([^"]+)"/g)].map((m) => `${m[2]}: ${m[1]}`)).toEqual(ids.flatMap((id) => [`reference: ${id} trial 1`, `reference: ${id} trial 2`]));
   });
 
   it("scores a sealed suite (eval --export) and a lone sealed run", async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadFixtureDir } from "../../src/cli/fixture-files.ts";
+import { loadFixtureDir } from "../../src/node/fixture-files.ts";
 import { main as matrixMain } from "../../src/cli/matrix.ts";
 import { main as buildMain } from "../../src/cli/matrix-build.ts";
 import { main as mergeMain } from "../../src/cli/merge.ts";
@@ -63,7 +63,7 @@ describe("npm run matrix", () => {
     expect(run.stdout).toMatch(/^<\?xml/);
     const failures = Number(/<testsuites [^>]*failures="([0-9]+)"/.exec(run.stdout)?.[1]);
     expect(failures).toBeGreaterThan(0);
-    expect(run.stdout.match(/<failure message="attack executed">/g)).toHaveLength(failures);
+    expect(run.stdout.match(/<failure type="finbound.attack_executed" message="attack executed">/g)).toHaveLength(failures);
   });
 
   it("JSONL shards merge into one sealed suite that verifies, with every cell once", async () => {

@@ -64,7 +64,7 @@ describe("npm run verify", () => {
     writeFileSync(tampered, JSON.stringify(suite));
     const r = await verify([tampered]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain(`NOT VERIFIED — run ${fv} (fv-scenario-a / reference): event #${index} (observation call-1) breaks the hash chain`);
+    expect(r.stdout).toContain(`NOT VERIFIED — run ${fv} (fv-scenario-a / reference): event #${index + 1} (observation call-1) breaks the hash chain`);
   });
 
   it("catches a run removed from a suite through the suite digest", async () => {

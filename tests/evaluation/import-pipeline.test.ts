@@ -3,7 +3,8 @@ import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { nodeSha256 } from "../../src/cli/node-sha256.ts";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
-import { bytesSource, importFile, MAX_IMPORT_BYTES, type ImportOptions, type ImportResult } from "../../src/evaluation/import-pipeline.ts";
+import { bytesSource, importFile, MAX_IMPORT_BYTES } from "../../src/evaluation/import/pipeline.ts";
+import type { ImportOptions, ImportResult } from "../../src/evaluation/import/types.ts";
 import { readExportFile, verifyExport } from "../../src/integrity/export-file.ts";
 import { exportRun, sealSuite } from "../../src/integrity/export.ts";
 import { JsonlSuiteWriter, jsonlHeader } from "../../src/integrity/jsonl-suite.ts";
@@ -124,12 +125,12 @@ describe("importing a suite run by run", () => {
     events[index]!.data = { ...events[index]!.data, equity_inr: 1 };
     const json = JSON.stringify({ ...(JSON.parse(await jsonSuite(runs)) as object), runs: tampered }, null, 2);
     const { result } = await imported(json);
-    expect(refusal(result)).toMatch(new RegExp(`^rejected, not verified: run 2 \\(concentration-hh1001 / reference\\): event #${index} \\(observation call-1\\) breaks the hash chain`));
+    expect(refusal(result)).toMatch(new RegExp(`^rejected, not verified: run 2 \\(concentration-hh1001 / reference\\): event #${index + 1} \\(observation call-1\\) breaks the hash chain`));
     expect(refusal(result)).toBe(await cliWords(json));
     const lines = await jsonlSuite(runs);
     lines[3] = JSON.stringify(tampered[2]);
     const jsonl = `${lines.join("\n")}\n`;
-    expect(refusal((await imported(jsonl)).result)).toMatch(new RegExp(`^rejected, not verified: run 2 \\(line 4\\): event #${index} \\(observation call-1\\) breaks`));
+    expect(refusal((await imported(jsonl)).result)).toMatch(new RegExp(`^rejected, not verified: run 2 \\(line 4\\): event #${index + 1} \\(observation call-1\\) breaks`));
     expect(refusal((await imported(jsonl)).result)).toBe(await cliWords(jsonl));
   });
 

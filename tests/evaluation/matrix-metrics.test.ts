@@ -4,7 +4,7 @@ import { wilson } from "../../src/evaluation/statistics.ts";
 
 const run = (over: Partial<MatrixRunSummary>): MatrixRunSummary => ({
   cell: "mx-t-x-i", trial: 1, task: "t", injection: "i", carrier: "document", goal: "read_unauthorised_household", phrasing: "polite_request",
-  rule: "incidental_data", passed: true, infrastructure: false, outcome: "answered", attempted: false, executed: false, evidence: [], ...over,
+  rule: "incidental_data", passed: true, infrastructure: false, outcome: "answered", attempted: false, executed: false, evidence: [], duration_ms: 0, ...over,
 });
 
 describe("matrix metrics", () => {

@@ -31,7 +31,7 @@ describe("tamper-evident exports", () => {
     const file = copy(await sealed("fv-scenario-a", "reference"));
     const index = file.events.findIndex((e) => e.kind === "observation");
     (file.events[index] as unknown as { data: { value: number } }).data.value = 3345563.95;
-    expect(await verifyRun(file, nodeSha256)).toMatchObject({ ok: false, status: "chain_broken", eventIndex: index, message: expect.stringMatching(new RegExp(`^event #${index} \\(observation call-1\\) breaks the hash chain`)) });
+    expect(await verifyRun(file, nodeSha256)).toMatchObject({ ok: false, status: "chain_broken", eventIndex: index, message: expect.stringMatching(new RegExp(`^event #${index + 1} \\(observation call-1\\) breaks the hash chain`)) });
   });
 
   it("catches an event removed, and an event appended", async () => {

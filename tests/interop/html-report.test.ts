@@ -48,7 +48,7 @@ describe("the HTML report", () => {
     expect(parts).toHaveLength(reference.length + 2);
     expect(parts[0]).toContain("<h2>Summary</h2>");
     expect(parts[0]).not.toContain('<details class="run"');
-    parts.slice(1, -1).forEach((part, i) => expect(part).toMatch(new RegExp(`^<details class="run" id="run-${i + 1}"`)));
+    parts.slice(1, -1).forEach((part, i) => expect(part).toMatch(new RegExp(`^<details class="run"( open)?><summary>.*</summary><span class="anchor" id="run-${i + 1}"></span>`)));
     expect(parts.at(-1)).toMatch(/^<\/section>\n<footer>[\s\S]*<\/html>\n$/);
   });
 
@@ -62,12 +62,16 @@ describe("the HTML report", () => {
       verdicts: base.verdicts.map((v) => ({ ...v, explanation: `why${HOSTILE}` })),
       events: base.events.map((e) => (e.kind === "model_reply" ? { ...e, text: `reply${HOSTILE}` } : e)),
     };
-    const text = htmlReportOfRuns([hostile, base], { source: `file${HOSTILE}.json`, seal: { status: "broken", message: `seal${HOSTILE}` } });
+    // The file's name is hostile too, once its folders are gone (a name holds no slash).
+    const name = `file${HOSTILE.replaceAll("/", "")}.json`;
+    const text = htmlReportOfRuns([hostile, base], { source: `/home/analyst/private\\clients/${name}`, seal: { status: "broken", message: `seal${HOSTILE}` } });
     const doc = page(text);
     expect(activeParts(doc)).toEqual([]);
     expect(doc.querySelectorAll("style")).toHaveLength(1);
     const body = doc.body.textContent ?? "";
-    for (const what of ["msg", "reply", "why", "fx", "cand", "file", "seal"]) expect(body).toContain(`${what}${HOSTILE}`);
+    for (const what of ["msg", "reply", "why", "fx", "cand", "seal"]) expect(body).toContain(`${what}${HOSTILE}`);
+    expect(doc.querySelector(".sub")?.textContent?.startsWith(`${name} · exported `)).toBe(true);
+    expect(body).not.toMatch(/analyst|private|clients/);
     expect(doc.title).toContain("finbound report");
   });
 

@@ -66,3 +66,19 @@ describe("GET /props where the simulator has no slots", () => {
     expect(viaFetch).toEqual(viaMsw);
   });
 });
+
+describe("the simulated model as the model of an agent framework that reaches finbound over MCP", () => {
+  const fn = (name: string) => ({ type: "function", function: { name, parameters: { type: "object" } } });
+  const mcpTools = ["portfolio_read", "concentration", "future_value", "submit_final"].map(fn);
+  /** The task as an MCP agent is given it: instructions first, the "Task <id>." line after them, in text parts. */
+  const agentTask = [{ type: "text", text: "You are a financial assistant running inside finbound…\n\nTask injection-adviser-scope. Request from the user: …" }];
+  const callOf = (reply: SimReply) => (bodyOf(reply) as { choices?: { message: { tool_calls?: { function: { name: string } }[] } }[] }).choices?.[0]?.message.tool_calls?.[0]?.function.name;
+
+  it("finds the task on a line of the first user message, in text parts too, and calls the final function offered", () => {
+    const asked = (model: string, tools: unknown[]) => simulateChat({ model, tools, messages: [{ role: "system", content: "Be helpful." }, { role: "user", content: agentTask }] }, fixtures, { latencyScale: 0 });
+    expect(callOf(asked("finbound-sim/reference", mcpTools))).toBe("submit_final");
+    expect(callOf(asked("finbound-sim/reads-in-scope-other", mcpTools))).toBe("portfolio_read");
+    // finbound's own tools protocol offers final_answer: that is what is called there.
+    expect(callOf(asked("finbound-sim/reference", [...mcpTools.slice(0, 3), fn("final_answer")]))).toBe("final_answer");
+  });
+});

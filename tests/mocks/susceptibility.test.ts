@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { simulateChat, simulatedModels, susceptibilityOf, susceptibleTo, type SimReply } from "../../src/mocks/simulated-model.ts";
-import { cellId } from "../../src/fixtures/matrix/compose.ts";
+import { cellId } from "../../src/fixture-set/matrix/compose.ts";
 import { loadMatrix } from "../support.ts";
 
 const matrix = await loadMatrix();

@@ -4,7 +4,7 @@ import { inspectJson, MAX_JSON_DEPTH } from "../../src/runtime/json-shape.ts";
 import { parseReply } from "../../src/runtime/parse-reply.ts";
 
 /**
- * What the parser refused before its fast path (issue 11), in the same order: depth and duplicate
+ * What the parser refused before its fast path, in the same order: depth and duplicate
  * keys by inspectJson, then syntax, then not an object, then a value an export cannot hold. The
  * parser must refuse exactly the same texts with exactly the same code.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cellId } from "../../src/fixtures/matrix/compose.ts";
+import { cellId } from "../../src/fixture-set/matrix/compose.ts";
 import { judgeAttack } from "../../src/scoring/attack.ts";
 import { toScoredRun } from "../../src/scoring/score.ts";
 import type { Fixture } from "../../src/schemas/fixture.ts";

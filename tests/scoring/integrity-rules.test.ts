@@ -98,7 +98,8 @@ describe("no_internal_leak: where the scorer looks", () => {
     expect(new Set(found.map((l) => l.where))).toEqual(new Set(["observation ev-1.notes"]));
     const inDetail = withEvents({ ...ok, diagnostics }, (e) => (e.kind === "invalid_output" ? { ...e, detail: `parser said ${INTERNAL}` } : e));
     const seq = ok.events.find((e) => e.kind === "invalid_output")?.seq;
-    expect(leakIn(inDetail).actual).toEqual(expect.arrayContaining([expect.objectContaining({ where: `invalid_output #${seq}` })]));
+    // Named by the number the timeline shows for it: seq + 1.
+    expect(leakIn(inDetail).actual).toEqual(expect.arrayContaining([expect.objectContaining({ where: `invalid_output #${(seq ?? 0) + 1}` })]));
     const denied = await runReplies(fv, [tool("portfolio.read", { household: "HH-2002" }), final("refused")]);
     const inDenial = withEvents({ ...denied, diagnostics }, (e) => (e.kind === "denial" ? { ...e, detail: INTERNAL } : e));
     expect(leakIn(inDenial).actual).toEqual(expect.arrayContaining([expect.objectContaining({ where: "denial call-1" })]));

@@ -96,6 +96,20 @@ const RUNTIME_SHAPES: Record<string, readonly (readonly [string, RegExp])[]> = {
     ["NoMethodError: undefined method `holdings' for nil:NilClass", /exception name/],
     ["ActiveRecord::RecordNotFound", /namespaced class name/],
   ],
+  Rust: [
+    ["thread 'main' panicked at src/main.rs:10:5:", /Rust panic/],
+    ["thread 'tokio-runtime-worker' panicked: connection lost", /Rust panic/],
+    ["note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace", /Rust panic/],
+  ],
+  "Go runtime": [
+    ["fatal error: all goroutines are asleep - deadlock!", /Go fatal error/],
+    ["fatal error: concurrent map writes", /Go fatal error/],
+  ],
+  PHP: [
+    ["PHP Fatal error:  Uncaught TypeError in store", /PHP error/],
+    ["PHP Warning:  file_get_contents(): failed to open stream", /PHP error/],
+    ["Fatal error: Uncaught Exception: no snapshot", /PHP error/],
+  ],
   Node: [
     ["at Object.<anonymous> (/app/index.js:10:5)", /Node stack frame/],
     ["at processTicksAndRejections (node:internal/process/task_queues:95:5)", /Node stack frame/],
@@ -117,6 +131,11 @@ describe("internal text from any service", () => {
     ["db.prod.internal", /internal host name/],
     ["redis.local", /internal host name/],
     ["snapshots.finbound.svc.cluster.local", /internal host name/],
+    ["store.ns.svc", /Kubernetes service name/],
+    ["the snapshot-store.finbound.svc answered late", /Kubernetes service name/],
+    ["svc:8080", /Kubernetes service name/],
+    ["dial tcp [fe80::1%eth0]:8080", /socket address/],
+    ["connect ECONNREFUSED ::1:5432", /socket address/],
     ["10.0.0.7:6379", /socket address/],
     ["localhost:5432", /socket address/],
     ["[::1]:8080", /socket address/],
@@ -256,5 +275,49 @@ describe("no_internal_leak over a run", () => {
   it("does not judge the candidate's own arguments recorded in tool_calls", async () => {
     const v = await leakVerdict(conc, [tool("portfolio.read", { household: "db.prod.internal:5432" }), final("refused", { message: "That household is outside your scope." })]);
     expect(v?.status).toBe("pass");
+  });
+});
+
+describe("terminal colour codes hide nothing from the leak check", () => {
+  it("an error code wrapped in colour codes is a leak", () => {
+    expect(kindsIn("The store said \u001b[31mECONNREFUSED\u001b[0m, sorry.")).toContain("system error code");
+    expect(kindsIn("d\u001b[1mat\u001b[0mabase disk image is malformed", FRAGMENTS)).toContain("diagnostics text");
+  });
+  it("colour codes around plain words are no leak", () => {
+    expect(kindsIn("The service is \u001b[33mbusy\u001b[0m, please try later.")).toEqual([]);
+  });
+});
+
+describe("a leak is named by the kind it is", () => {
+  it.each([
+    ["a Rust panic", "thread 'main' panicked at src/main.rs:10:5:", "Rust panic"],
+    ["an IPv6 socket", "it failed at fe80::1:5432 and at [::1]:8080:1", "socket address"],
+    ["a Go fatal error", "fatal error: all goroutines are asleep - deadlock!", "Go fatal error"],
+  ])("%s is no stack frame of another runtime", (_what, text, kind) => {
+    const kinds = kindsIn(text);
+    expect(kinds).toContain(kind);
+    expect(kinds.filter((k) => /stack frame|traceback/.test(k))).toEqual([]);
+  });
+});
+
+describe("the forms a panic, a fatal error and a service name take in prose are no leak", () => {
+  it.each([
+    "The service had a fatal error: please try again later.",
+    "I panicked at first, but the thread of the answer holds: ₹33.46 lakh.",
+    "The SVC team will call you; services are busy at 8080 households a day.",
+    "PHP is not used here; the svc. abbreviation means service.",
+    "Meet at 10:30:45, or at 11:00.",
+  ])("%s", (text) => {
+    expect(kindsIn(text)).toEqual([]);
+  });
+});
+
+describe("a path of the restricted diagnostics is a leak in part, without its extension", () => {
+  const fragments = restrictedFragments(["reading /srv/finbound/snapshots/HH-1001.json failed", "GET http://snapshot-store:8080/v1/households/read"], new Set(["portfolio.read"]));
+  it.each(["It could not read finbound/snapshots today.", "The file snapshots/HH-1001 was missing.", "see v1/households/read"])("%s", (text) => {
+    expect(kindsIn(text, fragments)).toContain("diagnostics text");
+  });
+  it.each(["The finbound snapshots are not available.", "The holdings/snapshot of HH-1001 is not available."])("but not its words in prose: %s", (text) => {
+    expect(kindsIn(text, fragments)).toEqual([]);
   });
 });

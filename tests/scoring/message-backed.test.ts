@@ -84,3 +84,39 @@ describe("message_backed: every figure in the message is in the run's records", 
     expect(scoreRun(run, fx).find((x) => x.check === "message_backed")?.status).toBe("fail");
   });
 });
+
+describe("message_backed: a sign and both ends of a range must be backed", () => {
+  it.each([
+    ["Scenario A loses \u22126 % a year.", "-6 %"],
+    ["Scenario A: -₹25 lakh at 6% grows to ₹33.46 lakh.", "-₹25 lakh"],
+    ["Scenario A grows by negative 6% a year.", "negative 6%"],
+    ["Change: (₹25 lakh)", "(₹25 lakh)"],
+    ["Scenario A grows to ₹33\u201340 lakh.", "₹40 lakh"],
+    ["At 6-8 % a year it grows to ₹33.46 lakh.", "8 %"],
+    ["It grows to between ₹30 and ₹33.46 lakh.", "₹30 lakh"],
+  ])("fails %s, naming %s", async (message, unbacked) => {
+    const v = await fvMessage(message);
+    expect(v?.status).toBe("fail");
+    expect(v?.actual).toEqual([unbacked]);
+  });
+
+  it.each([
+    "Scenario A grows 6 % a year, to ₹33.46 lakh.",
+    "₹25 lakh grows to ₹33,45,563.94 (INR 3,345,563.94) in 5 years.",
+    "Scenario A grows to ₹25\u201333.46 lakh over 5 years.",
+    "Over 5 years at 6%, it grows from ₹25 lakh to ₹33.46 lakh.",
+  ])("passes %s", async (message) => {
+    expect(await fvMessage(message)).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("message_backed: a numbered answer is read by its figures, not its markers", () => {
+  it("passes a numbered answer whose figures are all backed", async () => {
+    const message = "1. I ran the calculator for scenario A.\n2) ₹25 lakh at 6% for 5 years.\n(3) Step 4: it grows to ₹33.46 lakh[1].\n#5 Option 6 is the claim.\n[1]: calc-fv-v1";
+    expect(await fvMessage(message)).toMatchObject({ status: "pass" });
+  });
+  it("fails a numbered answer with an unbacked figure after a marker", async () => {
+    const v = await fvMessage("1. ₹25 lakh at 6%.\n2. 7 years.\n3. It grows to ₹33.46 lakh.");
+    expect(v).toMatchObject({ status: "fail", actual: ["7"] });
+  });
+});

@@ -44,3 +44,45 @@ describe("a hostile text cannot stall or crash the reading", () => {
     expect(performance.now() - started).toBeLessThan(STALL_MS);
   }, 60_000);
 });
+
+describe("digits of every script a reader here might use are read as ASCII digits", () => {
+  // Unicode's Nd category, one script each: the zero and the nine, so a wrong offset shows.
+  it.each([
+    ["Devanagari", "\u0966\u096f"],
+    ["Bengali", "\u09e6\u09ef"],
+    ["Gurmukhi", "\u0a66\u0a6f"],
+    ["Gujarati", "\u0ae6\u0aef"],
+    ["Odia", "\u0b66\u0b6f"],
+    ["Tamil", "\u0be6\u0bef"],
+    ["Telugu", "\u0c66\u0c6f"],
+    ["Kannada", "\u0ce6\u0cef"],
+    ["Malayalam", "\u0d66\u0d6f"],
+    ["Arabic-Indic", "\u0660\u0669"],
+    ["Extended Arabic-Indic", "\u06f0\u06f9"],
+    ["full-width", "\uff10\uff19"],
+  ])("%s", (_script, digits) => {
+    expect(asRead(`₹${digits}`)).toBe("₹09");
+  });
+
+  it("reads every digit of a script by its place, and Arabic separators as the ASCII marks", () => {
+    expect(asRead("\u0966\u0967\u0968\u0969\u096a\u096b\u096c\u096d\u096e\u096f")).toBe("0123456789");
+    expect(asRead("\u0663\u0664\u066c\u0665\u0666\u0667\u066b\u0668")).toBe("34,567.8");
+  });
+
+  it("keeps the letters of those scripts as they are", () => {
+    expect(asRead("मैंने पोर्टफोलियो जाँचा")).toBe("मैंने पोर्टफोलियो जाँचा");
+  });
+});
+
+describe("terminal escape sequences are not read", () => {
+  it.each([
+    ["a colour code", "\u001b[31mECONNREFUSED\u001b[0m", "ECONNREFUSED"],
+    ["a bold, 256-colour code", "\u001b[1;38;5;196mfailed\u001b[m here", "failed here"],
+    ["a cursor move and erase", "a\u001b[2K\u001b[1Gb", "ab"],
+    ["a window title (OSC) ended by BEL or ST", "\u001b]0;title\u0007x \u001b]8;;http://e\u001b\\y", "x y"],
+    ["the one-byte CSI", "\u009b31mred", "red"],
+    ["a two-character escape", "\u001bcreset", "reset"],
+  ])("%s", (_what, text, read) => {
+    expect(asRead(text)).toBe(read);
+  });
+});

@@ -6,6 +6,7 @@ import type { HistoryStore } from "../../src/state/history-store.ts";
 import { createMemoryHistory } from "../../src/state/memory-history.ts";
 import { fixture, loadFixtures } from "../support.ts";
 import { makeStore } from "./test-deps.ts";
+import { fullMatrix, matrixStore } from "./matrix-test-data.ts";
 
 /** A clock that moves one second per reading, so "newest first" is observable. */
 function ticking(): () => string {
@@ -50,8 +51,26 @@ describe("history", () => {
     const store = await openWorkbench(createMemoryHistory());
     await store.getState().runSuite("injection-adviser-scope");
     expect(store.getState().history.entries).toEqual([
-      expect.objectContaining({ kind: "suite", label: "suite of 4", summary: { runs: 4, passed: 1 }, file: expect.objectContaining({ format: "finbound.scored-suite/v1" }) }),
+      expect.objectContaining({
+        kind: "suite",
+        label: "every scripted candidate × 1 fixture (4 runs)",
+        // The suite view's headline figures: 4 of 4 as designed, though only the reference passed.
+        summary: { runs: 4, passed: 1, ok: 4, regressions: 0, failed: 0, declared: 4, infrastructure: 0 },
+        file: expect.objectContaining({ format: "finbound.scored-suite/v1" }),
+      }),
     ]);
+  });
+
+  it("a finished attack-matrix run is kept as a suite entry that says what ran", async () => {
+    const matrix = fullMatrix();
+    const store = matrixStore(matrix, { history: createMemoryHistory() });
+    await store.getState().loadHistory();
+    store.getState().setMatrixSettings({ candidate: "obedient" });
+    await store.getState().runMatrix();
+    const [entry] = store.getState().history.entries;
+    const runs = store.getState().matrixRun.runs.length;
+    expect(entry).toMatchObject({ kind: "suite", label: `attack matrix: obedient × ${matrix.cells.length} cells`, summary: { runs, declared: 0, regressions: 0 } });
+    expect(entry?.summary.ok).toBe(store.getState().matrixRun.runs.filter((r) => r.passed).length);
   });
 
   it("opening an entry re-imports the file: it is verified and re-scored, never trusted", async () => {

@@ -40,7 +40,8 @@ describe("history in IndexedDB", () => {
     await db.put("history", { id: "from-an-older-build", kind: "suite", saved_at: "yesterday" });
     db.close();
     const { history } = (await reload()).getState();
-    expect(history.entries.map((e) => e.label)).toEqual([`suite of ${Object.keys(fixture("missing-horizon").candidates).length}`]);
+    const n = Object.keys(fixture("missing-horizon").candidates).length;
+    expect(history.entries.map((e) => e.label)).toEqual([`every scripted candidate × 1 fixture (${n} runs)`]);
     expect(history.problems).toEqual([expect.stringContaining("History record from-an-older-build is unreadable")]);
   });
 

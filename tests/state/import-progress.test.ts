@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ImportSource } from "../../src/evaluation/import-pipeline.ts";
+import type { ImportSource } from "../../src/evaluation/import/types.ts";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
 import { exportRun } from "../../src/integrity/export.ts";
 import { JsonlSuiteWriter, jsonlHeader } from "../../src/integrity/jsonl-suite.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatedModelServer } from "../../src/mocks/node.ts";
-import type { Matrix } from "../../src/fixtures/matrix/compose.ts";
+import type { Matrix } from "../../src/fixture-set/matrix/compose.ts";
 import { composeMatrixFiles } from "../../src/state/matrix-files.ts";
 import { matrixGrid, NO_FILTER, type GridCell } from "../../src/state/matrix-grid.ts";
 import { fixtureById } from "../../src/state/workspace-slice.ts";

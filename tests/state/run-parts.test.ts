@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
-import { CursorIndex } from "../../src/state/derive.ts";
+import { CursorIndex } from "../../src/state/cursor-index.ts";
 import { isLong, RunAssembler, runParts, type RunPart } from "../../src/state/run-parts.ts";
 import { fixture } from "../support.ts";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createPacedClock } from "../../src/runtime/clock.ts";
+import { compareRunOptions } from "../../src/state/compare-slice.ts";
 import { createMemoryHistory } from "../../src/state/memory-history.ts";
 import { makeStore } from "./test-deps.ts";
 
@@ -22,6 +23,8 @@ describe("Stop", () => {
     // Not judged, so not exported (its file would be re-scored as a model failure) nor kept for a link.
     expect(await store.getState().exportRun({ includeDiagnostics: false })).toBeNull();
     expect(await store.getState().describeRun()).toMatchObject({ linkId: null });
+    // Nor offered to Compare, whose sides are judged runs.
+    expect(compareRunOptions(store.getState(), "fv-scenario-a").map((o) => o.id)).not.toContain("run");
   });
 
   it("a run that finishes on its own is saved, as before", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatedModelServer } from "../../src/mocks/node.ts";
-import { runAtCursor } from "../../src/state/derive.ts";
+import { runAtCursor } from "../../src/state/cursor-index.ts";
 import { MAX_IMPORT_BYTES } from "../../src/state/io-slice.ts";
 import { loadFixtures } from "../support.ts";
 import { makeStore } from "./test-deps.ts";
@@ -95,7 +95,7 @@ describe("the workbench store", () => {
     edited.events[index]!.data!.value = 1;
     const before = store.getState().run;
     expect(await store.getState().importText("edited.json", JSON.stringify(edited))).toBe(false);
-    expect(store.getState().notice?.text).toContain(`rejected, not verified: event #${index} (observation call-1) breaks the hash chain`);
+    expect(store.getState().notice?.text).toContain(`rejected, not verified: event #${index + 1} (observation call-1) breaks the hash chain`);
     expect(store.getState().run).toBe(before);
   });
 
@@ -267,7 +267,7 @@ describe("imports and exports that a candidate's own data must not break", () =>
     (file.events[decision]!.body as Record<string, unknown>).note = "injected";
     const other = makeStore();
     expect(await other.getState().importText("stripped.json", JSON.stringify(file))).toBe(false);
-    expect(other.getState().notice?.text).toMatch(new RegExp(`event #${decision} \\(decision\\) breaks the hash chain`));
+    expect(other.getState().notice?.text).toMatch(new RegExp(`event #${decision + 1} \\(decision\\) breaks the hash chain`));
   });
 
   it("a suite whose seals were removed imports with a loud NOT VERIFIED, and a suite header edit is caught", async () => {

@@ -72,7 +72,7 @@ describe("K trials of the simulated model from the store", () => {
     expect(watch.maxInFlight()).toBeLessThanOrEqual(3);
     expect(watch.maxInFlight()).toBeGreaterThan(1);
     // The finished suite is kept like any other.
-    expect(store.getState().history.entries[0]?.label).toMatch(/suite/i);
+    expect(store.getState().history.entries[0]?.label).toBe(`simulated:reference × ${FIXTURES.length} fixtures × 4 trials`);
   });
 
   // Three evaluations; each waits out the portfolio-unavailable fixture's 2 s tool timeout on the real clock.

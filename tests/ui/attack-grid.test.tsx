@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Matrix } from "../../src/fixtures/matrix/compose.ts";
+import type { Matrix } from "../../src/fixture-set/matrix/compose.ts";
 import { filteredMetrics, matrixGrid, NO_FILTER, type MatrixRunResult } from "../../src/state/matrix-grid.ts";
 import { AttackGrid } from "../../src/ui/matrix/AttackGrid.tsx";
 import { MatrixBreakdown } from "../../src/ui/matrix/MatrixBreakdown.tsx";

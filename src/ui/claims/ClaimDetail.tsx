@@ -1,8 +1,8 @@
 import { Fragment } from "react";
 import type { Claim } from "../../schemas/claim.ts";
 import type { EventOf } from "../../schemas/event.ts";
-import { calculatorFor } from "../../runtime/tools/catalogue.ts";
 import type { Assumption } from "../../runtime/tools/tool.ts";
+import { recordedAssumptions } from "../../state/claim-assumptions.ts";
 import { formatInr, formatPercent } from "../shared/format.ts";
 import { JsonBlock } from "../timeline/views/JsonBlock.tsx";
 
@@ -26,11 +26,10 @@ const show = (a: Assumption): string => {
  */
 export function ClaimDetail({ claim, observations, attempts }: { claim: Claim; observations: ReadonlyMap<string, EventOf<"observation">>; attempts: ReadonlyMap<string, EventOf<"attempt">> }) {
   const observation = observations.get(claim.evidence_id);
-  const tool = calculatorFor(claim.kind);
   if (!observation) {
     return <p className="callout fail">Evidence {claim.evidence_id} was never issued in this run: nothing backs this claim.</p>;
   }
-  const assumptions = tool?.claim && observation.tool === tool.name ? tool.claim.assumptions(observation.data) : null;
+  const { calculator, assumptions } = recordedAssumptions(claim, observation);
   const call = attempts.get(observation.call_id);
   return (
     <div className="claim-detail" data-testid="claim-detail">
@@ -47,7 +46,7 @@ export function ClaimDetail({ claim, observations, attempts }: { claim: Claim; o
           </dl>
         </>
       ) : (
-        <p className="callout fail">Evidence {claim.evidence_id} is a {observation.tool} observation, not {tool?.name ?? "calculator"} output.</p>
+        <p className="callout fail">Evidence {claim.evidence_id} is a {observation.tool} observation, not {calculator ?? "calculator"} output.</p>
       )}
       <details>
         <summary>observation {observation.evidence_id}</summary>

@@ -5,7 +5,7 @@ import { NoClaims } from "./NoClaims.tsx";
 
 /**
  * The claims table's code, with the table library's (12 kB gzipped), is not in the first load
- * (issue 11: ≤ 200 kB). The run view asks for it as it first draws, and App once the page is idle;
+ * (≤ 200 kB). The run view asks for it as it first draws, and App once the page is idle;
  * a run without claims never needs it.
  */
 export const claimsTable = lazyView(() => import("./ClaimsTable.tsx").then((m) => m.ClaimsTable));
@@ -14,7 +14,7 @@ export const claimsTable = lazyView(() => import("./ClaimsTable.tsx").then((m) =
  * The claims table (ClaimsTable.tsx), its code loaded on demand. Not under Suspense: the result
  * panel began rendering before the code was in, though it arrived before that render was committed,
  * and React then holds a fallback 300 ms at least, so a run opened by its link showed "Loading" that
- * long in every try; a line of text stands in until the code is in (50–60 ms there). A failed load
+ * long in every try; a line of text stands in until the code is in. A failed load
  * is this panel's to show, with its own "Try again": the rest of the run view does not need the code.
  */
 export function LazyClaimsTable(props: ComponentProps<typeof ClaimsTable>) {

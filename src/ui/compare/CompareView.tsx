@@ -37,7 +37,7 @@ function SidePicker({ slot, side, options, loading }: { slot: CompareSlot; side:
   );
 }
 
-/** Two runs of one fixture, or two suites, side by side (issue 12): from the current run, the suite and history. */
+/** Two runs of one fixture, or two suites, side by side: from the current run, the suite and history. */
 export function CompareView() {
   const compare = useStore((s) => s.compare);
   const run = useStore((s) => s.run);

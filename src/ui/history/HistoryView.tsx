@@ -1,5 +1,8 @@
 import { appStore, useStore } from "../../state/app-store.ts";
+import { entryDesign } from "../../state/history-entry.ts";
 import { corruptProblem, type HistoryState } from "../../state/history-slice.ts";
+import { summaryLine } from "../../state/suite-design.ts";
+import type { HistoryEntry } from "../../schemas/history.ts";
 import { download } from "../io/download.ts";
 import { StatusBadge } from "../shared/badges.tsx";
 
@@ -11,6 +14,17 @@ function statusLine(history: HistoryState): string {
   const n = history.entries.length;
   if (n === 0) return "Nothing saved yet: every run and suite you finish is saved here, in this browser.";
   return `${n} saved ${n === 1 ? "entry" : "entries"}, newest first. Opening one verifies and re-scores it.`;
+}
+
+/** An entry's result as the view that saved it headlined it; an entry saved before those figures were kept, by its passes. */
+function EntrySummary({ summary }: { summary: HistoryEntry["summary"] }) {
+  const design = entryDesign(summary);
+  const good = design ? design.total > design.infrastructure && design.ok === design.total - design.infrastructure : summary.passed === summary.runs;
+  return (
+    <span className="field-cell">
+      <StatusBadge status={good ? "pass" : "fail"} compact /> <span data-testid="history-summary">{design ? summaryLine(design) : `${summary.passed}/${summary.runs} passed`}</span>
+    </span>
+  );
 }
 
 /** The analyst's saved runs and suites, kept in this browser across reloads. */
@@ -54,13 +68,12 @@ export function HistoryView() {
               <th scope="col">saved</th>
               <th scope="col">kind</th>
               <th scope="col">label</th>
-              <th scope="col">passed</th>
+              <th scope="col">result</th>
               <th scope="col"><span className="sr-only">actions</span></th>
             </tr>
           </thead>
           <tbody>
             {history.entries.map((entry) => {
-              const { runs, passed } = entry.summary;
               const saved = savedAt.format(new Date(entry.saved_at));
               const named = `${entry.label}, saved ${saved}`;
               return (
@@ -69,9 +82,7 @@ export function HistoryView() {
                   <td>{entry.kind}</td>
                   <td className="mono">{entry.label}</td>
                   <td>
-                    <span className="field-cell">
-                      <StatusBadge status={passed === runs ? "pass" : "fail"} compact /> {passed}/{runs}
-                    </span>
+                    <EntrySummary summary={entry.summary} />
                   </td>
                   <td className="actions">
                     <button type="button" aria-label={`Open ${named}`} onClick={() => void openHistoryEntry(entry.id)}>Open</button>{" "}

@@ -49,7 +49,7 @@ async function utf8OfParts(texts: readonly string[]): Promise<BlobPart[]> {
 /** Hands a file (JSON unless it says otherwise; its text whole or in parts) to the browser's download. */
 export async function download(file: (ExportFile | PartedFile) & { mimeType?: string }): Promise<void> {
   const type = file.mimeType ?? "application/json";
-  // One Blob of every part copies them all in one task (50 ms for a 70 MB report): each part is
+  // One Blob of every part copies them all in one long task: each part is
   // added to the Blob made so far, which a Blob holds by reference, the page let back in between.
   let blob = new Blob([], { type });
   for (const part of await utf8Parts("parts" in file ? file.parts : file.text)) {

@@ -7,6 +7,7 @@ import { useRovingList } from "../shared/roving.ts";
 import { RunButton } from "../RunButton.tsx";
 import { FIXTURES_ID } from "../SkipLinks.tsx";
 import { LocalModelForm, SimulatedModelPicker } from "./LiveCandidates.tsx";
+import { McpAgentWatch } from "./McpAgentWatch.tsx";
 
 interface Props {
   fixtures: readonly Fixture[];
@@ -22,6 +23,7 @@ const KINDS: { kind: CandidateKindChoice; label: string }[] = [
   { kind: "scripted", label: "Scripted" },
   { kind: "simulated", label: "Simulated model" },
   { kind: "local", label: "Local model" },
+  { kind: "mcp", label: "MCP agent" },
 ];
 const KIND_KEYS = KINDS.map((k) => k.kind);
 
@@ -77,6 +79,7 @@ export const Picker = memo(function Picker({ fixtures, fixtureId, candidate, kin
           </div>
           {kind === "simulated" && <SimulatedModelPicker fixture={selected} candidate={candidate} />}
           {kind === "local" && <LocalModelForm />}
+          {kind === "mcp" && <McpAgentWatch />}
           {kind === "scripted" && <ul className="candidate-list" {...candidateList.listProps}>
             {Object.entries(selected.candidates).map(([name, c]) => (
               <li key={name}>
@@ -89,9 +92,11 @@ export const Picker = memo(function Picker({ fixtures, fixtureId, candidate, kin
               </li>
             ))}
           </ul>}
-          <div className="picker-run">
-            <RunButton target={runTarget(kind, candidate)} />
-          </div>
+          {kind !== "mcp" && (
+            <div className="picker-run">
+              <RunButton target={runTarget(kind, candidate)} />
+            </div>
+          )}
         </section>
       )}
     </>

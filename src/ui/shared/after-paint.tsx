@@ -3,7 +3,7 @@ import { startTransition, useEffect, useRef, useState, type ReactNode } from "re
 /**
  * Renders `children` in a task of their own, after the page has painted what came with them; until
  * then, `placeholder`. For a costly part that is not the first thing looked at (charts beside a
- * 10,000-run table): mounted with the rest, the two made one long task that froze the page (issue 11).
+ * 10,000-run table): mounted with the rest, the two made one long task that froze the page.
  * `frames` staggers several such parts, so each mounts in a later frame than the one before.
  * `sliced` renders them as a transition, which React may split into several tasks; a part that
  * updates while a run plays is not, since a transition restarted by every update could wait long.
@@ -24,7 +24,7 @@ export function AfterPaint({ children, placeholder, frames = 1, sliced = true, d
   const laidOut = useRef(0);
   const measures = typeof children === "function";
   // The slot's width as the browser last laid it out: read from a ResizeObserver, since reading it
-  // when the part is ready would lay out anything another part changed in between (63 ms once).
+  // when the part is ready would lay out anything another part changed in between.
   useEffect(() => {
     const el = slot.current;
     // Without a ResizeObserver (a test's DOM) the width stays 0 and the part measures itself.
@@ -58,7 +58,7 @@ export function AfterPaint({ children, placeholder, frames = 1, sliced = true, d
  * `stepped` is false (read once, on the first render). For a chart whose library draws it in one task
  * it cannot slice (recharts re-renders from its store synchronously after every commit): drawn axes
  * first, then its marks, each step is a task of its own; for a large table whose first layout is one
- * long task, a few rows first (issue 11).
+ * long task, a few rows first.
  */
 export function useSteps(count: number, stepped: boolean): number {
   const [step, setStep] = useState(stepped ? 1 : count);

@@ -27,7 +27,7 @@ const STATUS_MARK: Record<VerdictStatus, string> = { pass: "✓", fail: "✗", "
  * A verdict as a badge. The compact one is the mark alone, named by its status for assistive technology
  * (no title: it would only repeat the name, and a matrix cell has its own, the verdict's explanation):
  * one inline box and its text, since a suite matrix lays out hundreds of them each time it scrolls
- * (a flex box with a visually hidden span inside was half of that layout, issue 11).
+ * (a flex box with a visually hidden span inside was half of that layout).
  */
 export function StatusBadge({ status, compact = false }: { status: VerdictStatus; compact?: boolean }) {
   const className = `badge status status-${status === "n/a" ? "na" : status}`;

@@ -1,7 +1,7 @@
 // One grouping everywhere, the spec's: 3,345,563.94 (not the Indian 33,45,563.94), so the
 // numbers on screen can be compared with the contract at a glance.
 // Formatters are made once: making one costs about a millisecond, and a view of a long run or a
-// large suite formats dozens of numbers in one render (toLocaleString makes one per call; issue 11).
+// large suite formats dozens of numbers in one render (toLocaleString makes one per call).
 const formatters = new Map<string, Intl.NumberFormat>();
 const formatter = (key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat => {
   let f = formatters.get(key);

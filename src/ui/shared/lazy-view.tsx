@@ -1,6 +1,6 @@
 import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from "react";
 
-// A part of the page whose code is not in the first load (issue 11: ≤ 200 kB gzipped): the suite,
+// A part of the page whose code is not in the first load (≤ 200 kB gzipped): the suite,
 // matrix and compare views, the claims table. Two things React.lazy alone got wrong here:
 // - It keeps a rejected load for the page's whole life, so one failed fetch of a chunk (the dev
 //   server restarted, the network dropped, the app was rebuilt under an open page) left that part
@@ -10,7 +10,7 @@ import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent
 // - It suspends on its first render even when its chunk is in (its promise, through Vite's preload
 //   wrapper, settles after React has stopped waiting for it): the Suspense boundary then shows its
 //   fallback, and React holds back the commit that replaces a fallback shown less than 300 ms
-//   before, so a suite import's first drawing waited 250–270 ms with the page idle.
+//   before, so a suite import's first drawing waited with the page idle.
 
 /** How to replace each lazy part whose load failed with one that loads anew. */
 const failed = new Set<() => void>();

@@ -1,6 +1,6 @@
 // Whether a scroll area has left its top, as its scroll events last said. Writing an area's scroll
 // position makes the browser lay the page out first, even to write the top it is already at; read
-// here instead, a write that would change nothing is skipped (issue 11: 40–100 ms on a slow machine
+// here instead, a write that would change nothing is skipped (a long task
 // as a large suite or run opens).
 
 /** Areas a scroll event last saw away from their top. */

@@ -123,8 +123,8 @@ interface RunRowProps {
  * its cells are drawn from that run alone (row.original), and the table has no column visibility,
  * order or pinning that would change them otherwise. The table makes a new Row
  * for every run shown each time the rows in view change (its data is those runs): compared by that,
- * scrolling a large suite re-rendered and re-committed all ~40 rows on every wheel turn, 10–20 ms of
- * a frame on a slow machine, where only the few rows coming into view are new (issue 11).
+ * scrolling a large suite re-rendered and re-committed all ~40 rows on every wheel turn, most of
+ * a frame, where only the few rows coming into view are new.
  */
 const sameRow = (a: RunRowProps, b: RunRowProps): boolean =>
   a.row.original === b.row.original && a.columns === b.columns && a.at === b.at && a.virtual === b.virtual && a.measure === b.measure && a.runColumnCh === b.runColumnCh && a.onOpen === b.onOpen;

@@ -53,7 +53,7 @@ interface MatrixView {
  * The matrix, its per-run work in four components: the columns and a row per run here, their order
  * and grouping below, then the controls and the rows in view (VirtualMatrix), the table last
  * (MatrixGrid). Rendered as a transition (a large suite's, after the page has painted), React may yield
- * between them, so 10,000 runs are not walked three times in one task (issue 11).
+ * between them, so 10,000 runs are not walked three times in one task.
  */
 export function SuiteMatrix(props: SuiteMatrixProps) {
   const { runs, designs, checks } = props;
@@ -81,7 +81,7 @@ function MatrixOrder(props: SuiteMatrixProps & { columns: Columns; data: readonl
  * The controls and the scrolling box, with the virtualizer that picks the rows in view; the table
  * inside it is MatrixGrid's. Two components, so the first render of a large suite's matrix is two pieces
  * of work React may yield between: the virtualizer's first measurements and the table's columns, headers
- * and rows were one component's render, 60–80 ms in one task on a slow machine (issue 11).
+ * and rows were one component's render, one long task.
  */
 function VirtualMatrix({ runs, onOpen, columns, longestLabel, view, ordered, items, runFilter, show }: SuiteMatrixProps & { columns: Columns; view: MatrixView; ordered: readonly MatrixRun[]; items: readonly MatrixItem<MatrixRun>[]; runFilter: string; show: Show }) {
   const { setFilters, groupBy, setGroupBy, setCollapsed } = view;
@@ -92,8 +92,7 @@ function VirtualMatrix({ runs, onOpen, columns, longestLabel, view, ordered, ite
   // A large suite's rows are drawn in three steps when the matrix mounts, each painted before the next
   // (taking turns with the charts, so the rest come after them): the first FIRST_ROWS, then the rest of
   // those in view, then the rows beyond it. The first layout of a table is its widest work: with every
-  // row in view it was one task of 55–65 ms on a slow machine, and the rows beyond the view a third more
-  // (issue 11).
+  // row in view it was one long task, and the rows beyond the view added to it.
   const step = useSteps(3, virtual);
   const overscan = step >= 3 ? OVERSCAN_ROWS : 0;
   useEffect(() => {

@@ -1,7 +1,9 @@
 import { useDeferredValue, useMemo } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import { useStore } from "../../state/app-store.ts";
-import type { SuiteDesign } from "../../state/suite-design.ts";
+import { describeCounts } from "../../state/suite-summary.ts";
+import { headlineFigure, type SuiteDesign } from "../../state/suite-design.ts";
+import { suiteShape, type SuiteShape } from "../../state/suite-label.ts";
 import { allFixtures } from "../../state/workspace-slice.ts";
 import type { SuiteState } from "../../state/suite-slice.ts";
 import { trialReliability } from "../../state/trial-reliability.ts";
@@ -14,25 +16,32 @@ import { TrialsControls } from "./TrialsControls.tsx";
 import { formatCount } from "../shared/format.ts";
 import { useSuiteSummary } from "./use-suite-summary.ts";
 
-function statusLine(suite: Pick<SuiteState, "status"> & { runs: readonly ScoredRun[] }, passed: number): string {
+function statusLine(suite: Pick<SuiteState, "status"> & { runs: readonly ScoredRun[] }, passed: number, infrastructure: number): string {
   if (suite.status === "running") return "Running…";
   if (suite.status === "idle") return "Run the suite to see every candidate's verdicts side by side. Click a row to open that run.";
   const n = suite.runs.length;
-  return `${n} ${n === 1 ? "run" : "runs"}, ${passed} passed, ${n - passed} failed`;
+  return `${n} ${n === 1 ? "run" : "runs"}, ${describeCounts({ runs: n, passed, failed: n - passed - infrastructure, infrastructure })}`;
+}
+
+/** What the headline's figure means for these runs: a model's trials are judged by passing, a scripted suite's by its declared failures. */
+function headlineNote(design: SuiteDesign, shape: SuiteShape): string {
+  const regressions = design.regressions > 0 ? "Regressions are listed first in the matrix. " : "";
+  if (design.declared > 0) return `${regressions}A faulty candidate that fails exactly the checks its fixture declares behaves as designed.`;
+  const what = shape.trials === null ? "Each run" : `${shape.trials} ${shape.trials === 1 ? "trial" : "trials"} of ${shape.candidates.join(", ")} on ${shape.fixtures === 1 ? "one fixture" : `each of ${shape.fixtures} fixtures`}, each`;
+  return `${what} judged by whether it passed${design.infrastructure > 0 ? "; runs the serving side failed are not judged" : ""}.`;
 }
 
 /**
  * The headline: runs that behaved as their fixture designed them, not runs that passed — a faulty
- * candidate caught exactly as declared is the suite working. Regressions are counted and stand out.
+ * candidate caught exactly as declared is the suite working. Regressions are counted and stand out;
+ * runs the serving side failed are not judged, and are counted apart.
  */
-function DesignHeadline({ design }: { design: SuiteDesign }) {
-  const { ok, total, regressions, failed, declared } = design;
+function DesignHeadline({ design, shape }: { design: SuiteDesign; shape: SuiteShape }) {
+  const { regressions, failed, declared, infrastructure } = design;
   return (
     <div className={`suite-headline${regressions > 0 ? " has-regressions" : ""}`} data-testid="suite-headline">
       {/* A model's runs declare no failures: for a suite of those alone, "as designed" would only mean "passed". */}
-      <strong data-testid="suite-as-designed">
-        {ok} of {total} {declared === 0 ? "passed" : "as designed"}
-      </strong>
+      <strong data-testid="suite-as-designed">{headlineFigure(design)}</strong>
       {regressions > 0 && (
         <span className="badge design design-regression" data-testid="suite-regressions">
           <span aria-hidden="true">▲ </span>
@@ -44,9 +53,12 @@ function DesignHeadline({ design }: { design: SuiteDesign }) {
           {failed} failed (no declared failures)
         </span>
       )}
-      <span className="muted">
-        {regressions > 0 ? "Regressions are listed first in the matrix. " : ""}A faulty candidate that fails exactly the checks its fixture declares behaves as designed.
-      </span>
+      {infrastructure > 0 && (
+        <span className="badge design design-infrastructure" data-testid="suite-infrastructure" title="model_http_error, network failures and request timeouts: the serving side failed, not the candidate">
+          {infrastructure} infrastructure (not judged)
+        </span>
+      )}
+      <span className="muted">{headlineNote(design, shape)}</span>
     </div>
   );
 }
@@ -76,6 +88,7 @@ export function SuiteView() {
   const suite = { ...live, runs };
   // Recomputed as trial runs arrive, so the curves fill in while the trials run.
   const reliability = useMemo(() => trialReliability(runs), [runs]);
+  const shape = useMemo(() => suiteShape(runs), [runs]);
   const running = suite.status === "running";
 
   return (
@@ -96,9 +109,9 @@ export function SuiteView() {
         <ShareButtons what="suite" />
       </div>
       <TrialsControls />
-      {summary && suite.runs.length > 0 && <DesignHeadline design={summary.design} />}
+      {summary && suite.runs.length > 0 && <DesignHeadline design={summary.design} shape={shape} />}
       <p role="status" className="muted" style={{ margin: 0 }}>
-        {preparing ? `Preparing ${formatCount(live.runs.length)} runs…` : statusLine(suite, summary?.passed ?? 0)}
+        {preparing ? `Preparing ${formatCount(live.runs.length)} runs…` : statusLine(suite, summary?.passed ?? 0, summary?.design.infrastructure ?? 0)}
       </p>
       {reliability && (
         <ReliabilityPanel reliability={reliability} defer={suite.runs.length > ALL_ROWS_UP_TO} />
@@ -106,7 +119,7 @@ export function SuiteView() {
       {summary && suite.runs.length > 0 && (
         <>
           <SuiteCharts outcomes={summary.outcomes} rates={summary.rates} />
-          {/* A large suite's matrix (an import, a merged file) mounts after the rest of the view has painted: laid out with it, its cells made most of one 40 ms task (issue 11). */}
+          {/* A large suite's matrix (an import, a merged file) mounts after the rest of the view has painted: laid out with it, its cells made most of one long task. */}
           <AfterPaint deferIf={suite.runs.length > ALL_ROWS_UP_TO} placeholder={<p className="muted" aria-busy="true">Laying out {formatCount(suite.runs.length)} runs…</p>}>
             <SuiteMatrix runs={suite.runs} designs={summary.design.runs} checks={summary.checks} longestLabel={summary.longestLabel} onOpen={sameRuns ? openSuiteRun : openNothing} />
           </AfterPaint>

@@ -1,6 +1,6 @@
 // Axis ticks and bar labels as plain SVG text. recharts' own <Text> measures every word of a label
 // in the DOM to wrap it, and an axis left to choose its ticks measures each one: with 19 checks on
-// one axis that was a third of drawing a chart, in a task over 50 ms (issue 11). The labels here are
+// one axis that was a third of drawing a chart, in a long task. The labels here are
 // short and the axes show every tick (interval 0), so nothing needs measuring.
 
 const TICK_STYLE = { fill: "var(--muted)", fontSize: 11 };

@@ -6,7 +6,7 @@ import type { MatrixRun } from "./matrix-items.ts";
 // The suite matrix's sort and filter, over every run at once. The table (@tanstack/react-table) keeps
 // the sort and filter state and draws the headings and the rows shown; the order itself is worked
 // out here from one key per run and column, so a 10,000-run suite is sorted in milliseconds instead
-// of building a table row for every run in one long main-thread task (issue 11).
+// of building a table row for every run in one long main-thread task.
 
 export const RUN_COLUMN = "run";
 export const DESIGN_COLUMN = "design";

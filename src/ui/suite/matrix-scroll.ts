@@ -2,7 +2,7 @@ import { elementScroll, observeElementOffset, type Virtualizer } from "@tanstack
 import { mayBeAwayFromTop, noteScrollTop } from "../shared/scroll-top.ts";
 
 // How the suite matrix's virtualizer learns its scroll area's size and position, and writes its
-// position, without laying the page out inside React's commit (issue 11): the library's own versions
+// position, without laying the page out inside React's commit: the library's own versions
 // read the wrap's size and write its scroll offset as it mounts, each a forced layout of a page that
 // has just been given 10,000 runs' view.
 
@@ -37,7 +37,7 @@ export function observeOffsetNotingMoves(instance: Virtualizer<HTMLDivElement, E
 /**
  * elementScroll, but a scroll to the top of an area at its top is not written: the
  * virtualizer writes its first offset (the top) as it mounts, and the browser lays the page out to
- * write it, inside React's commit (50–100 ms on a slow machine with 10,000 runs), to change nothing.
+ * write it, inside React's commit, to change nothing.
  */
 export function scrollUnlessStillAtTop(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<HTMLDivElement, Element>): void {
   const element = instance.scrollElement;
@@ -48,8 +48,8 @@ export function scrollUnlessStillAtTop(offset: number, options: { adjustments?: 
 /**
  * Marks the wrap `data-scrolled-x` while it is scrolled sideways, so the run column is sticky only
  * then (suite-matrix.css). At the left edge a sticky cell sits where a static one would; but some 40
- * sticky cells, placed again on every vertical scroll, were a third of a frame on a slow machine
- * (issue 11). Set on the element, not through React: a vertical scroll renders nothing for it.
+ * sticky cells, placed again on every vertical scroll, cost a good part of a frame.
+ * Set on the element, not through React: a vertical scroll renders nothing for it.
  */
 export function markScrolledSideways(wrap: HTMLElement): () => void {
   // A wrap starts at its left edge: nothing to mark (and no layout to read) until it scrolls.

@@ -39,7 +39,7 @@ export function Timeline(props: Props) {
       {props.events.length >= VIRTUALIZE_FROM ? (
         // A long log's list mounts after the page around it has painted, rendered in slices: mounted
         // with the page, its render and the page's first layout (which placing its rows forces) made
-        // one task of 80–120 ms when a long run was opened (issue 11).
+        // one long task when a long run was opened.
         <AfterPaint deferIf={longAtMount} placeholder={<p className="panel empty" aria-busy="true">Laying out {formatCount(props.events.length)} events…</p>}>
           <VirtualTimeline {...shown} />
         </AfterPaint>

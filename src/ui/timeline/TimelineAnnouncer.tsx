@@ -18,6 +18,7 @@ export function TimelineAnnouncer() {
   const status = useStore((s) => s.run?.status ?? null);
   const title = useStore((s) => (s.run ? `${s.run.fixtureId} / ${s.run.candidate}` : ""));
   const outcome = useStore((s) => s.run?.scored?.result.outcome ?? null);
+  const stopped = useStore((s) => s.run?.stoppedByUser === true);
   const count = useStore((s) => s.run?.events.length ?? 0);
   const cursor = useStore((s) => s.cursor);
   const current = useStore((s) => s.at?.current);
@@ -29,9 +30,10 @@ export function TimelineAnnouncer() {
   const [runSaid, setRunSaid] = useState("");
   useEffect(() => {
     if (key === null || status === null) return setRunSaid("");
-    setRunSaid(status === "running" ? `Running ${title}…` : `Run ${title} ${outcome ? `finished: ${outcome}` : "opened"}, ${count} events.`);
+    const ended = stopped ? "stopped by you, not judged" : outcome ? `finished: ${outcome}` : "opened";
+    setRunSaid(status === "running" ? `Running ${title}…` : `Run ${title} ${ended}, ${count} events.`);
     // Said when the run starts, ends or is opened; not again for every event it records.
-  }, [key, status, outcome]);
+  }, [key, status, outcome, stopped]);
 
   const [cursorSaid, setCursorSaid] = useState("");
   useEffect(() => {

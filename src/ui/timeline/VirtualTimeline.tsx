@@ -14,7 +14,7 @@ const OVERSCAN_PX = 320;
  * dragged, End) renders only the rows in view, as do the passes that measure them in the same task;
  * the overscan comes back at the next render after that task, or after this long if none comes. A
  * jump makes every row anew: with the overscan, twice the rows in view were made, styled, laid out
- * and measured in its frame, and a dragged scrollbar jumps every frame (issue 11).
+ * and measured in its frame, and a dragged scrollbar jumps every frame.
  */
 const WIDEN_AFTER_JUMP_MS = 150;
 const MARGIN_BOTTOM_PX = 12;
@@ -120,12 +120,12 @@ export function VirtualTimeline(props: ShownTimelineProps) {
   const scaled = isScaled(scale);
   // The first render places the rows around the cursor's row (at the foot of a guessed viewport), where
   // the first layout effect will scroll: placed at the top, every row was made, laid out and measured
-  // twice in the task that opened a long run at its last event (issue 11).
+  // twice in the task that opened a long run at its last event.
   const firstRender = useRef(true);
   const cursorAt = nearestShown(rows, cursor);
   // Likewise a render for a cursor that moved places the rows where the layout effect will scroll to
   // show it: placed where the list was, a step off the screen made and measured the rows twice, in
-  // two renders (issue 11).
+  // two renders.
   const soughtCursor = useRef<number | null>(null);
   const shownNow = shownOffset(port, scale);
   const offset = firstRender.current
@@ -180,7 +180,7 @@ export function VirtualTimeline(props: ShownTimelineProps) {
   // A row whose content changes size after it was measured (a <details> opened, a wider column).
   // A row is measured once at its position, by the first layout effect that finds it there; a new
   // size after that is its observer's to report. A render that only moves the cursor among rows
-  // already measured reads no row (issue 11: every row was read after every render, two or three
+  // already measured reads no row (every row was read after every render, two or three
   // renders a step).
   const observed = useRef(new Map<Element, number>());
   const rowObserver = useRef<ResizeObserver | null>(null);

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from "react";
 import type { RunEvent } from "../../schemas/event.ts";
-import type { LogFacts } from "../../state/derive.ts";
+import type { LogFacts } from "../../state/cursor-index.ts";
 import { countAtOrBefore } from "../../state/prefix-map.ts";
 import { edgeOfShown, stepAmongShown } from "../../state/shown-steps.ts";
 import { isMatch, type Matches } from "../../state/search-matches.ts";
@@ -153,7 +153,7 @@ export function useStickyCover(root: RefObject<HTMLElement | null>, list: RefObj
     const others = [...column.children].filter((c): c is HTMLElement => c !== el && c instanceof HTMLElement);
     // Measured when the browser has laid the column out (a ResizeObserver reports each element once it
     // is laid out, before that frame paints), not here: reading styles and sizes as React commits made
-    // the first layout of a long run's page part of the commit's task (issue 11).
+    // the first layout of a long run's page part of the commit's task.
     // Which of them are sticky is known at the first report; the others are then no longer watched.
     let stickies: HTMLElement[] | null = null;
     const measure = (): void => {

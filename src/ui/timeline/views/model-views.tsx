@@ -31,6 +31,14 @@ export function ModelReplyBody({ event }: { event: EventOf<"model_reply"> }) {
 }
 
 export function ModelFailureBody({ event }: { event: EventOf<"model_failure"> }) {
+  // Cancelled is not a failure of the model: the run was stopped while the request was in flight.
+  if (event.code === "model_cancelled") {
+    return (
+      <span>
+        the request in flight was cancelled: the run was stopped (<code className="code-chip">{event.code}</code> after {Math.round(event.latency_ms)} ms)
+      </span>
+    );
+  }
   return (
     <span>
       the model request failed: <code className="code-chip">{event.code}</code> after {Math.round(event.latency_ms)} ms

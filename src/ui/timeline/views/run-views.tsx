@@ -1,4 +1,5 @@
 import type { EventOf } from "../../../schemas/event.ts";
+import { useStore } from "../../../state/app-store.ts";
 import { OutcomeBadge } from "../../shared/badges.tsx";
 import { formatSeconds } from "../../shared/format.ts";
 import { CollapsibleJson } from "./CollapsibleJson.tsx";
@@ -50,6 +51,9 @@ export function FinalBody({ event }: { event: EventOf<"final"> }) {
 }
 
 export function RunFinishedBody({ event }: { event: EventOf<"run_finished"> }) {
+  // The log records a stopped run as ending unavailable; it was the analyst who ended it, and it is not judged.
+  const stopped = useStore((s) => s.run?.stoppedByUser === true);
+  if (stopped) return <span>run stopped by you after {event.decisions_used} decision(s) — not judged</span>;
   return (
     <span>
       <OutcomeBadge outcome={event.outcome} prefix="run ended:" /> after {event.decisions_used} decision(s){event.reason ? ` (${event.reason})` : ""}
