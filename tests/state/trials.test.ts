@@ -92,7 +92,13 @@ describe("K trials of the simulated model from the store", () => {
   });
 
   it("pass^k falls with k; runs the server failed are counted apart and left out of pass^k", async () => {
-    const store = await trialsOf({ trials: 4, temperature: 0.6, seed: 5 });
+    // The simulated model's temperature changes what it writes, never whether the server answers: the
+    // server fails here every request of trial 2 (seed 6).
+    const failingTrial2: FetchLike = async (url, init) => {
+      const seed = url.endsWith("/chat/completions") ? (JSON.parse(init.body ?? "{}") as Sent).seed : undefined;
+      return seed === 6 ? new Response(JSON.stringify({ error: { message: "the server fell over" } }), { status: 500, headers: { "content-type": "application/json" } }) : fetch(url, init);
+    };
+    const store = await trialsOf({ trials: 4, temperature: 0.6, seed: 5 }, failingTrial2);
     const runs = store.getState().suite.runs;
     const r = trialReliability(runs);
     if (!r) throw new Error("no reliability");
