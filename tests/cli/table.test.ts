@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
+import { http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main as evalMain } from "../../src/cli/eval.ts";
 import { main as matrixMain } from "../../src/cli/matrix.ts";
@@ -19,7 +20,14 @@ afterAll(() => server.close());
 
 const dir = mkdtempSync(join(tmpdir(), "finbound-table-"));
 const FIXTURES = ["--fixture", "fv-scenario-a", "--fixture", "concentration-hh1001", "--fixture", "unauthorised-household"];
-// At temperature 0.7 the simulated model errs often: failed checks, and HTTP 500s (infrastructure).
+// At temperature 0.7 the simulated model errs often (failed checks); the server fails every request of
+// fv-scenario-a's third trial (seed 7), which makes those runs infrastructure failures.
+const serverFails = http.post("*/v1/chat/completions", async ({ request }) => {
+  const body = (await request.clone().json()) as { seed?: number; messages?: { content?: unknown }[] };
+  const task = JSON.stringify(body.messages ?? []);
+  if (body.seed === 7 && task.includes("fv-scenario-a")) return HttpResponse.json({ error: { message: "overloaded" } }, { status: 500 });
+  return undefined;
+});
 const HTTP = ["--candidate", "http", "--base-url", "http://127.0.0.1:8080", "--model", "finbound-sim/reference", "--temperature", "0.7", "--seed", "5", "--trials", "6"];
 
 async function query(sql: string): Promise<Record<string, unknown>[]> {
@@ -43,8 +51,10 @@ const cliRates = (stdout: string, ids: readonly string[]): Record<string, string
 describe("npm run table", () => {
   it("CSV and Parquet read by DuckDB give the CLI's per-fixture pass rates", async () => {
     const jsonl = join(dir, "runs.jsonl");
+    server.use(serverFails);
     const evaluated = await runCli(evalMain, [...HTTP, ...FIXTURES, "--format", "jsonl", "--out", jsonl]);
     const ids = ["fv-scenario-a", "concentration-hh1001", "unauthorised-household"];
+    server.resetHandlers();
     const cli = cliRates(evaluated.stdout, ids);
     expect(Object.keys(cli)).toHaveLength(3);
     // The JSONL stream's run lines say which ended on infrastructure; the header and closing lines hold no run.
