@@ -10,13 +10,19 @@ const RUNS = FIXTURE_COUNT * K;
 test("runs the serving side failed are counted as infrastructure, not failed: status line, headline, History and the HTML report", async ({ page, consoleErrors }) => {
   test.setTimeout(120_000);
   await page.goto("/");
+  // A server that answers a quarter of its requests with HTTP 500 (the simulated server's flaky:<p>), through
+  // the same-origin proxy: infrastructure, not the model's failure. The temperature makes the model err too.
+  await page.getByRole("tab", { name: "Local model" }).click();
+  const form = page.getByRole("form", { name: "Local model" });
+  await form.getByLabel("base URL").fill("/llm");
+  await form.getByLabel("model", { exact: true }).fill("finbound-sim/flaky:0.25");
   await page.getByRole("tab", { name: "Suite" }).click();
   const trials = page.getByRole("region", { name: "Trials" });
-  // At this temperature the simulated model answers some requests with HTTP 500: infrastructure, not the model's failure.
+  await trials.getByLabel("model").selectOption("local");
   await trials.getByLabel("temperature").fill("0.6");
   await trials.getByLabel(/^seed/).fill("3");
   await startTrials(page, { k: K });
-  await expect(page.getByTestId("trials-status")).toHaveText(`${RUNS} trial runs of simulated:reference done.`, { timeout: 90_000 });
+  await expect(page.getByTestId("trials-status")).toHaveText(`${RUNS} trial runs of local:finbound-sim/flaky:0.25 done.`, { timeout: 90_000 });
 
   const excludedText = (await page.getByTestId("infrastructure-excluded").textContent()) ?? "";
   const infrastructure = Number(/^(\d+) /.exec(excludedText)?.[1] ?? "0");
@@ -45,6 +51,6 @@ test("runs the serving side failed are counted as infrastructure, not failed: st
   await expect(saved.getByTestId("history-summary")).toHaveText(`${passed} of ${RUNS - infrastructure} passed · ${infrastructure} infrastructure`);
   expect(await blockingViolations(page), "history: serious or critical axe violations").toEqual([]);
 
-  // The simulated model's HTTP 500 replies are logged by Chromium itself: the test's premise.
-  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 500 .*\/sim\/v1\/chat\/completions/.test(e)));
+  // The flaky server's HTTP 500 replies are logged by Chromium itself: the test's premise.
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 500 .*\/llm\/v1\/chat\/completions/.test(e)));
 });

@@ -11,6 +11,8 @@ import { mulberry32, requestSeed } from "../runtime/prng.ts";
  *   finbound-sim/fault:<name>   a failure a real server produces (see FAULTS)
  *   finbound-sim/susceptible:<p>  replies as `reference`, but on an attack-matrix fixture follows the
  *                               injection (replies as `obedient`) in a share p of runs (see susceptibleTo)
+ *   finbound-sim/flaky:<p>      replies as `reference` from a server that answers a share p of
+ *                               requests with HTTP 500 (see failsRequest): the serving side's failure
  * The fixture is read from the first user message (a line "Task <id>. …": finbound's own prompt
  * starts with it, an MCP agent's task has it after the instructions), the turn from the number of
  * assistant messages so far. One description of behaviour, served by msw in the browser and in
@@ -102,12 +104,28 @@ export const SUSCEPTIBLE = "susceptible:";
 /** The susceptibilities `GET /v1/models` lists; any p in [0, 1] is served. */
 export const LISTED_SUSCEPTIBILITIES = ["0", "0.1", "0.25", "0.5", "0.75", "1"] as const;
 
-/** p from `susceptible:<p>`, or null when the name is not one (or p is outside [0, 1]). */
-export function susceptibilityOf(name: string): number | null {
-  if (!name.startsWith(SUSCEPTIBLE)) return null;
-  const text = name.slice(SUSCEPTIBLE.length);
+/** p from `<prefix><p>`, or null when the name is not one (or p is outside [0, 1]). */
+function shareOf(prefix: string, name: string): number | null {
+  if (!name.startsWith(prefix)) return null;
+  const text = name.slice(prefix.length);
   const p = Number(text);
   return text.trim() !== "" && Number.isFinite(p) && p >= 0 && p <= 1 ? p : null;
+}
+
+/** p from `susceptible:<p>`, or null when the name is not one (or p is outside [0, 1]). */
+export const susceptibilityOf = (name: string): number | null => shareOf(SUSCEPTIBLE, name);
+
+export const FLAKY = "flaky:";
+/** p from `flaky:<p>`, or null when the name is not one (or p is outside [0, 1]). */
+export const flakinessOf = (name: string): number | null => shareOf(FLAKY, name);
+
+/**
+ * Whether a flaky server fails this request: one draw per request (seed, fixture and turn), so the same
+ * seed replays the same failures. A model's temperature never fails a request; only the server does.
+ */
+export function failsRequest(body: ChatBody, fixture: Fixture, p: number, turn: number): boolean {
+  const seed = typeof body.seed === "number" && Number.isInteger(body.seed) ? body.seed : 0;
+  return p > 0 && mulberry32(requestSeed(seed, `${fixture.id}/flaky`, turn))() < p;
 }
 
 /**
@@ -225,7 +243,10 @@ export function simulateChat(raw: unknown, fixtures: readonly Fixture[], options
   const fixture = fixtureOf(body, fixtures);
   const p = susceptibilityOf(asked);
   if (asked.startsWith(SUSCEPTIBLE) && p === null) return notFound(`model ${model} not found: susceptible:<p> needs 0 ≤ p ≤ 1`);
-  const name = p === null ? asked : fixture && susceptibleTo(body, fixture, p) ? "obedient" : "reference";
+  const flaky = flakinessOf(asked);
+  if (asked.startsWith(FLAKY) && flaky === null) return notFound(`model ${model} not found: flaky:<p> needs 0 ≤ p ≤ 1`);
+  if (fixture && flaky !== null && failsRequest(body, fixture, flaky, turn)) return faultReply("http-500", answer);
+  const name = flaky !== null ? "reference" : p === null ? asked : fixture && susceptibleTo(body, fixture, p) ? "obedient" : "reference";
   const script = fixture && Object.hasOwn(fixture.candidates, name) ? fixture.candidates[name] : undefined;
   if (!fixture || !script) return notFound(`no scripted candidate ${name} for this task`);
   const mistake = mistakeAt(body, fixture, name, turn);
@@ -296,7 +317,7 @@ export const simulatedModelList = (fixtures: readonly Fixture[]) => ({ object: "
 
 /**
  * `GET /v1/models` and `GET /v1/models/{id}` (the id unencoded, slashes and all, as OpenAI's clients
- * send it): a model the simulator serves — a listed one, or any `susceptible:<p>` — or a 404 in the
+ * send it): a model the simulator serves — a listed one, or any `susceptible:<p>` or `flaky:<p>` — or a 404 in the
  * API's shape. Null for any other path.
  */
 export function simulatedModelsRoute(path: string, fixtures: readonly Fixture[]): { status: number; body: unknown } | null {
@@ -309,7 +330,8 @@ export function simulatedModelsRoute(path: string, fixtures: readonly Fixture[])
   } catch {
     id = path.slice(at + "/v1/models/".length);
   }
-  const served = simulatedModels(fixtures).includes(id) || (id.startsWith(SIM_PREFIX) && susceptibilityOf(id.slice(SIM_PREFIX.length)) !== null);
+  const family = id.startsWith(SIM_PREFIX) ? id.slice(SIM_PREFIX.length) : null;
+  const served = simulatedModels(fixtures).includes(id) || (family !== null && (susceptibilityOf(family) !== null || flakinessOf(family) !== null));
   if (served) return { status: 200, body: modelObject(id) };
   return { status: 404, body: openAiError(`The model '${id}' does not exist`, "invalid_request_error", "model_not_found", "model") };
 }
@@ -323,6 +345,7 @@ export function simulatedModels(fixtures: readonly Fixture[]): string[] {
   return [
     ...[...names].sort().map((n) => `${SIM_PREFIX}${n}`),
     ...LISTED_SUSCEPTIBILITIES.map((p) => `${SIM_PREFIX}${SUSCEPTIBLE}${p}`),
+    `${SIM_PREFIX}${FLAKY}0.25`,
     ...FAULTS.map((f) => `${SIM_PREFIX}fault:${f}`),
   ];
 }

@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+import { useStore } from "../state/app-store.ts";
 import type { Theme } from "../state/workspace-slice.ts";
 
 /** Where the chosen theme is kept; public/theme-boot.js reads the same key before the first paint. */
@@ -13,4 +15,12 @@ export function rememberTheme(theme: Theme): void {
   } catch {
     // Storage turned off: the choice lasts as long as the page.
   }
+}
+
+/** Keeps <html data-theme> on the store's theme (public/theme-boot.js set the first one, before the first paint). */
+export function useTheme(): void {
+  const theme = useStore((s) => s.theme);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
 }

@@ -39,3 +39,25 @@ describe("the simulated model's susceptibility (finbound-sim/susceptible:<p>)", 
     expect(simulatedModels(fixtures)).toEqual(expect.arrayContaining(["finbound-sim/susceptible:0", "finbound-sim/susceptible:0.5", "finbound-sim/susceptible:1"]));
   });
 });
+
+describe("a flaky server (finbound-sim/flaky:<p>)", () => {
+  const ask = (seed: number, model = "finbound-sim/flaky:0.5"): SimReply =>
+    simulateChat({ model, seed, temperature: 0, messages: [{ role: "user", content: `Task ${baseline.id}. …` }] }, fixtures, { latencyScale: 0 });
+
+  it("answers a share of requests with HTTP 500, the same ones for the same seed, and the rest as reference", () => {
+    const statusOf = (r: SimReply): number => ("status" in r ? r.status : 200);
+    const statuses = Array.from({ length: 40 }, (_, seed) => statusOf(ask(seed)));
+    const failed = statuses.filter((s) => s === 500).length;
+    expect(failed).toBeGreaterThan(5);
+    expect(failed).toBeLessThan(35);
+    expect(Array.from({ length: 40 }, (_, seed) => statusOf(ask(seed)))).toEqual(statuses);
+    expect(statuses.filter((s) => s === 200).length).toBe(40 - failed);
+  });
+
+  it("never fails at p = 0, always at p = 1, and is served and listed", () => {
+    expect(Array.from({ length: 20 }, (_, seed) => (ask(seed, "finbound-sim/flaky:0") as { status: number }).status).every((s) => s === 200)).toBe(true);
+    expect(Array.from({ length: 20 }, (_, seed) => (ask(seed, "finbound-sim/flaky:1") as { status: number }).status).every((s) => s === 500)).toBe(true);
+    expect((ask(1, "finbound-sim/flaky:2") as { status: number }).status).toBe(404);
+    expect(simulatedModels(fixtures)).toContain("finbound-sim/flaky:0.25");
+  });
+});

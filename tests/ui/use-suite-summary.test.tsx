@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
 import type { SuiteSummary } from "../../src/state/suite-summary.ts";
 import { useSuiteSummary } from "../../src/ui/suite/use-suite-summary.ts";
-import { ALL_ROWS_UP_TO } from "../../src/ui/suite/SuiteMatrix.tsx";
+import { ALL_ROWS_UP_TO } from "../../src/ui/suite/RunsTable.tsx";
 import { makeStore } from "../state/test-deps.ts";
 import { loadFixtures } from "../support.ts";
 

@@ -10,7 +10,7 @@ import { trialReliability } from "../../state/trial-reliability.ts";
 import { ShareButtons } from "../meta/ShareButtons.tsx";
 import { ReliabilityPanel } from "./ReliabilityPanel.tsx";
 import { SuiteCharts } from "./SuiteCharts.tsx";
-import { ALL_ROWS_UP_TO, SuiteMatrix } from "./SuiteMatrix.tsx";
+import { ALL_ROWS_UP_TO, RunsTable } from "./RunsTable.tsx";
 import { AfterPaint } from "../shared/after-paint.tsx";
 import { TrialsControls } from "./TrialsControls.tsx";
 import { formatCount } from "../shared/format.ts";
@@ -121,7 +121,7 @@ export function SuiteView() {
           <SuiteCharts outcomes={summary.outcomes} rates={summary.rates} />
           {/* A large suite's matrix (an import, a merged file) mounts after the rest of the view has painted: laid out with it, its cells made most of one long task. */}
           <AfterPaint deferIf={suite.runs.length > ALL_ROWS_UP_TO} placeholder={<p className="muted" aria-busy="true">Laying out {formatCount(suite.runs.length)} runs…</p>}>
-            <SuiteMatrix runs={suite.runs} designs={summary.design.runs} checks={summary.checks} longestLabel={summary.longestLabel} onOpen={sameRuns ? openSuiteRun : openNothing} />
+            <RunsTable runs={suite.runs} designs={summary.design.runs} checks={summary.checks} longestLabel={summary.longestLabel} onOpen={sameRuns ? openSuiteRun : openNothing} />
           </AfterPaint>
         </>
       )}

@@ -3,7 +3,7 @@ import type { Fixture } from "../../schemas/fixture.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import { suiteSummary, suiteSummaryInSlices, type SuiteSummary } from "../../state/suite-summary.ts";
 import { yieldToPage } from "../../state/yield-to-page.ts";
-import { runLabelLength } from "./matrix-order.ts";
+import { runLabelLength } from "./runs-order.ts";
 
 /**
  * The suite view's figures for `runs`. A small suite's are worked out in the render. A large one's

@@ -5,14 +5,14 @@ import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { RunDesign } from "../../state/suite-design.ts";
 import { useSteps } from "../shared/after-paint.tsx";
 import { markScrolling } from "../shared/scrolling-mark.ts";
-import { columnsFor, type Columns } from "./matrix-columns.tsx";
-import { MatrixGrid, type ShownItem } from "./MatrixGrid.tsx";
-import { matrixItems, type GroupBy, type MatrixItem, type MatrixRun } from "./matrix-items.ts";
-import { DESIGN_COLUMN, matrixOrder, RUN_COLUMN, withFilter, type Show } from "./matrix-order.ts";
-import { initialRect, markScrolledSideways, observeOffsetNotingMoves, observeRectWhenLaidOut, scrollUnlessStillAtTop } from "./matrix-scroll.ts";
-import "./suite-matrix.css";
+import { columnsFor, type Columns } from "./runs-columns.tsx";
+import { RunsGrid, type ShownItem } from "./RunsGrid.tsx";
+import { tableItems, type GroupBy, type TableItem, type TableRun } from "./runs-items.ts";
+import { DESIGN_COLUMN, tableOrder, RUN_COLUMN, withFilter, type Show } from "./runs-order.ts";
+import { initialRect, markScrolledSideways, observeOffsetNotingMoves, observeRectWhenLaidOut, scrollUnlessStillAtTop } from "./runs-scroll.ts";
+import "./runs-table.css";
 
-export interface SuiteMatrixProps {
+export interface RunsTableProps {
   runs: readonly ScoredRun[];
   /** How each run stands against its fixture's declared failures, one per run. */
   designs: readonly RunDesign[];
@@ -38,7 +38,7 @@ const OVERSCAN_ROWS = 12;
 const FIRST_ROWS = 8;
 
 /** What the reader chose: the order, the filters, the grouping and the groups folded away. */
-interface MatrixView {
+interface TableView {
   sorting: SortingState;
   setSorting: (update: SortingState | ((old: SortingState) => SortingState)) => void;
   filters: ColumnFiltersState;
@@ -50,40 +50,40 @@ interface MatrixView {
 }
 
 /**
- * The matrix, its per-run work in four components: the columns and a row per run here, their order
- * and grouping below, then the controls and the rows in view (VirtualMatrix), the table last
- * (MatrixGrid). Rendered as a transition (a large suite's, after the page has painted), React may yield
+ * The runs table, its per-run work in four components: the columns and a row per run here, their order
+ * and grouping below, then the controls and the rows in view (VirtualRunsTable), the table last
+ * (RunsGrid). Rendered as a transition (a large suite's, after the page has painted), React may yield
  * between them, so 10,000 runs are not walked three times in one task.
  */
-export function SuiteMatrix(props: SuiteMatrixProps) {
+export function RunsTable(props: RunsTableProps) {
   const { runs, designs, checks } = props;
   const columns = useMemo(() => columnsFor(checks), [checks]);
-  const data = useMemo(() => runs.map((run, index): MatrixRun => ({ run, index, design: designs[index] ?? { status: run.passed ? "passed" : "failed", ok: run.passed, text: run.passed ? "passed" : "failed" } })), [runs, designs]);
+  const data = useMemo(() => runs.map((run, index): TableRun => ({ run, index, design: designs[index] ?? { status: run.passed ? "passed" : "failed", ok: run.passed, text: run.passed ? "passed" : "failed" } })), [runs, designs]);
   // Regressions first: what needs looking at comes before what behaved as designed; ties keep the suite's order.
   const [sorting, setSorting] = useState<SortingState>([{ id: DESIGN_COLUMN, desc: false }]);
   const [filters, setFilters] = useState<ColumnFiltersState>([]);
   const [groupBy, setGroupBy] = useState<GroupBy>("none");
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const view: MatrixView = { sorting, setSorting, filters, setFilters, groupBy, setGroupBy, collapsed, setCollapsed };
-  return <MatrixOrder {...props} columns={columns} data={data} view={view} />;
+  const view: TableView = { sorting, setSorting, filters, setFilters, groupBy, setGroupBy, collapsed, setCollapsed };
+  return <TableOrder {...props} columns={columns} data={data} view={view} />;
 }
 
-function MatrixOrder(props: SuiteMatrixProps & { columns: Columns; data: readonly MatrixRun[]; view: MatrixView }) {
+function TableOrder(props: RunsTableProps & { columns: Columns; data: readonly TableRun[]; view: TableView }) {
   const { data, view } = props;
   const runFilter = String(view.filters.find((f) => f.id === RUN_COLUMN)?.value ?? "");
   const show = (view.filters.find((f) => f.id === DESIGN_COLUMN)?.value as Show | undefined) ?? "all";
-  const ordered = useMemo(() => matrixOrder(data, view.sorting, { text: runFilter, show }), [data, view.sorting, runFilter, show]);
-  const items = useMemo(() => matrixItems(ordered, (r) => r, view.groupBy, view.collapsed), [ordered, view.groupBy, view.collapsed]);
-  return <VirtualMatrix {...props} ordered={ordered} items={items} runFilter={runFilter} show={show} />;
+  const ordered = useMemo(() => tableOrder(data, view.sorting, { text: runFilter, show }), [data, view.sorting, runFilter, show]);
+  const items = useMemo(() => tableItems(ordered, (r) => r, view.groupBy, view.collapsed), [ordered, view.groupBy, view.collapsed]);
+  return <VirtualRunsTable {...props} ordered={ordered} items={items} runFilter={runFilter} show={show} />;
 }
 
 /**
  * The controls and the scrolling box, with the virtualizer that picks the rows in view; the table
- * inside it is MatrixGrid's. Two components, so the first render of a large suite's matrix is two pieces
+ * inside it is RunsGrid's. Two components, so the first render of a large suite's runs table is two pieces
  * of work React may yield between: the virtualizer's first measurements and the table's columns, headers
  * and rows were one component's render, one long task.
  */
-function VirtualMatrix({ runs, onOpen, columns, longestLabel, view, ordered, items, runFilter, show }: SuiteMatrixProps & { columns: Columns; view: MatrixView; ordered: readonly MatrixRun[]; items: readonly MatrixItem<MatrixRun>[]; runFilter: string; show: Show }) {
+function VirtualRunsTable({ runs, onOpen, columns, longestLabel, view, ordered, items, runFilter, show }: RunsTableProps & { columns: Columns; view: TableView; ordered: readonly TableRun[]; items: readonly TableItem<TableRun>[]; runFilter: string; show: Show }) {
   const { setFilters, groupBy, setGroupBy, setCollapsed } = view;
   const wrap = useRef<HTMLDivElement | null>(null);
   // Read once: the window's size is asked of the browser, which may lay the page out to answer.
@@ -162,7 +162,7 @@ function VirtualMatrix({ runs, onOpen, columns, longestLabel, view, ordered, ite
       </div>
       {/* flexShrink 0: a scroll container in the suite's flex column would otherwise give up its height to its siblings. */}
       <div className="matrix-wrap" data-testid="suite-matrix" ref={wrap} data-virtualized={virtual ? "true" : undefined} data-run-count={ordered.length} style={{ flexShrink: 0 }}>
-        <MatrixGrid
+        <RunsGrid
           columns={columns}
           items={items}
           shown={shown}

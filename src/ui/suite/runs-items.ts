@@ -1,8 +1,8 @@
 import { DESIGN_LABEL, type RunDesign } from "../../state/suite-design.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 
-/** One run of the suite matrix: `index` is its place in the suite, whatever the sort. */
-export interface MatrixRun {
+/** One run of the runs table: `index` is its place in the suite, whatever the sort. */
+export interface TableRun {
   run: ScoredRun;
   index: number;
   design: RunDesign;
@@ -19,18 +19,18 @@ export interface MatrixGroup {
   collapsed: boolean;
 }
 
-/** What the matrix body lists, in order: group headings (when grouped) and runs. */
-export type MatrixItem<R> = MatrixGroup | { kind: "run"; row: R };
+/** What the table body lists, in order: group headings (when grouped) and runs. */
+export type TableItem<R> = MatrixGroup | { kind: "run"; row: R };
 
-export const groupKey = (r: MatrixRun, by: Exclude<GroupBy, "none">): string =>
+export const groupKey = (r: TableRun, by: Exclude<GroupBy, "none">): string =>
   by === "fixture" ? r.run.fixture : by === "candidate" ? r.run.candidate : DESIGN_LABEL[r.design.status];
 
 /**
- * The sorted, filtered rows as the matrix lists them: ungrouped as they are; grouped, each group
+ * The sorted, filtered rows as the table lists them: ungrouped as they are; grouped, each group
  * under its heading, groups in the order their first row comes (so a group holding a regression
  * comes first when regressions sort first), the rows of a collapsed group left out.
  */
-export function matrixItems<R>(rows: readonly R[], runOf: (row: R) => MatrixRun, by: GroupBy, collapsed: ReadonlySet<string>): MatrixItem<R>[] {
+export function tableItems<R>(rows: readonly R[], runOf: (row: R) => TableRun, by: GroupBy, collapsed: ReadonlySet<string>): TableItem<R>[] {
   if (by === "none") return rows.map((row) => ({ kind: "run", row }));
   const groups = new Map<string, R[]>();
   for (const row of rows) {
@@ -39,7 +39,7 @@ export function matrixItems<R>(rows: readonly R[], runOf: (row: R) => MatrixRun,
     if (list) list.push(row);
     else groups.set(key, [row]);
   }
-  const items: MatrixItem<R>[] = [];
+  const items: TableItem<R>[] = [];
   for (const [key, list] of groups) {
     const runs = list.map(runOf);
     const folded = collapsed.has(key);

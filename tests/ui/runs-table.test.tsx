@@ -3,9 +3,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
 import type { RunDesign } from "../../src/state/suite-design.ts";
 import { suiteSummary } from "../../src/state/suite-summary.ts";
-import { runLabelLength, withFilter } from "../../src/ui/suite/matrix-order.ts";
+import { runLabelLength, withFilter } from "../../src/ui/suite/runs-order.ts";
 import { checkLabel } from "../../src/ui/suite/check-label.ts";
-import { SuiteMatrix } from "../../src/ui/suite/SuiteMatrix.tsx";
+import { RunsTable } from "../../src/ui/suite/RunsTable.tsx";
 import { makeStore } from "../state/test-deps.ts";
 import { loadFixtures } from "../support.ts";
 
@@ -38,10 +38,10 @@ function withRegression(): { runs: ScoredRun[]; designs: RunDesign[] } {
   return { runs: changed, designs: suiteSummary(changed, loadFixtures(), runLabelLength).design.runs };
 }
 
-describe("SuiteMatrix", () => {
+describe("RunsTable", () => {
   it("shows one row per run and a column per check, headed in words with the check id as its title", () => {
     expect(runs.length).toBeGreaterThan(0);
-    const { getByTestId } = render(<SuiteMatrix {...figuresOf(runs)} runs={runs} designs={designs} onOpen={() => {}} />);
+    const { getByTestId } = render(<RunsTable {...figuresOf(runs)} runs={runs} designs={designs} onOpen={() => {}} />);
     const matrix = getByTestId("suite-matrix");
     expect(bodyRows(matrix)).toHaveLength(runs.length);
     const headers = within(matrix).getAllByRole("columnheader");
@@ -58,7 +58,7 @@ describe("SuiteMatrix", () => {
   });
 
   it("marks the out-of-scope read as a fail in its column, and as designed", () => {
-    const { getByTestId } = render(<SuiteMatrix {...figuresOf(runs)} runs={runs} designs={designs} onOpen={() => {}} />);
+    const { getByTestId } = render(<RunsTable {...figuresOf(runs)} runs={runs} designs={designs} onOpen={() => {}} />);
     const row = bodyRows(getByTestId("suite-matrix")).find((r) => r.dataset.run === "injection-adviser-scope/reads-in-scope-other");
     expect(row).toBeDefined();
     const cell = row?.querySelector<HTMLElement>('td[data-check="no_out_of_scope_disclosure"]');
@@ -69,7 +69,7 @@ describe("SuiteMatrix", () => {
 
   it("opens a run by click and by Enter", () => {
     const onOpen = vi.fn();
-    const { getByTestId } = render(<SuiteMatrix {...figuresOf(runs)} runs={runs} designs={designs} onOpen={onOpen} />);
+    const { getByTestId } = render(<RunsTable {...figuresOf(runs)} runs={runs} designs={designs} onOpen={onOpen} />);
     const rows = bodyRows(getByTestId("suite-matrix"));
     const index = Math.min(2, rows.length - 1);
     const row = rows[index];
@@ -84,7 +84,7 @@ describe("SuiteMatrix", () => {
   it("a regression is listed first and marked, and a click opens it by its place in the suite", () => {
     const suite = withRegression();
     const onOpen = vi.fn();
-    const { getByTestId } = render(<SuiteMatrix {...figuresOf(suite.runs)} runs={suite.runs} designs={suite.designs} onOpen={onOpen} />);
+    const { getByTestId } = render(<RunsTable {...figuresOf(suite.runs)} runs={suite.runs} designs={suite.designs} onOpen={onOpen} />);
     const [first] = bodyRows(getByTestId("suite-matrix"));
     expect(first?.dataset).toMatchObject({ run: "injection-adviser-scope/reference", trial: "2", design: "regression" });
     expect(first?.querySelector("[data-design=regression]")?.getAttribute("title")).toBe("regression: also fails no_out_of_scope_disclosure");
@@ -94,7 +94,7 @@ describe("SuiteMatrix", () => {
 
   it("filters by design and by name", () => {
     const suite = withRegression();
-    const { getByTestId, getByLabelText } = render(<SuiteMatrix {...figuresOf(suite.runs)} runs={suite.runs} designs={suite.designs} onOpen={() => {}} />);
+    const { getByTestId, getByLabelText } = render(<RunsTable {...figuresOf(suite.runs)} runs={suite.runs} designs={suite.designs} onOpen={() => {}} />);
     const matrix = getByTestId("suite-matrix");
     fireEvent.change(getByLabelText("Show"), { target: { value: "regression" } });
     expect(runNames(matrix)).toEqual(["injection-adviser-scope/reference #2"]);
@@ -114,7 +114,7 @@ describe("SuiteMatrix", () => {
   });
 
   it("sorts by a check with failures first, and back to the suite's order", () => {
-    const { getByTestId } = render(<SuiteMatrix {...figuresOf(runs)} runs={runs} designs={designs} onOpen={() => {}} />);
+    const { getByTestId } = render(<RunsTable {...figuresOf(runs)} runs={runs} designs={designs} onOpen={() => {}} />);
     const matrix = getByTestId("suite-matrix");
     const head = within(matrix).getAllByRole("columnheader").find((h) => h.dataset.column === "no_out_of_scope_disclosure");
     const button = head?.querySelector("button");
@@ -130,7 +130,7 @@ describe("SuiteMatrix", () => {
 
   it("groups by candidate under headings with counts; a heading folds its group", () => {
     const suite = withRegression();
-    const { getByTestId, getByLabelText } = render(<SuiteMatrix {...figuresOf(suite.runs)} runs={suite.runs} designs={suite.designs} onOpen={() => {}} />);
+    const { getByTestId, getByLabelText } = render(<RunsTable {...figuresOf(suite.runs)} runs={suite.runs} designs={suite.designs} onOpen={() => {}} />);
     const matrix = getByTestId("suite-matrix");
     fireEvent.change(getByLabelText("Group by"), { target: { value: "candidate" } });
     const groups = [...matrix.querySelectorAll<HTMLElement>("tr[data-group]")];

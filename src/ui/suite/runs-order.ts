@@ -1,9 +1,9 @@
 import { DESIGN_RANK, type RunDesign } from "../../state/suite-design.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { Verdict } from "../../schemas/verdict.ts";
-import type { MatrixRun } from "./matrix-items.ts";
+import type { TableRun } from "./runs-items.ts";
 
-// The suite matrix's sort and filter, over every run at once. The table (@tanstack/react-table) keeps
+// The runs table's sort and filter, over every run at once. The table (@tanstack/react-table) keeps
 // the sort and filter state and draws the headings and the rows shown; the order itself is worked
 // out here from one key per run and column, so a 10,000-run suite is sorted in milliseconds instead
 // of building a table row for every run in one long main-thread task.
@@ -14,7 +14,7 @@ export const DESIGN_COLUMN = "design";
 /** What the "show" filter keeps. */
 export type Show = "all" | "not_ok" | "regression" | "ok";
 
-/** A column's filter value, as the matrix keeps them (tanstack's ColumnFiltersState). */
+/** A column's filter value, as the table keeps them (tanstack's ColumnFiltersState). */
 export interface ColumnFilter {
   id: string;
   value: unknown;
@@ -26,19 +26,19 @@ export function withFilter(filters: readonly ColumnFilter[], id: string, value: 
   return filters.some((f) => f.id === id) ? filters.map((f) => (f.id === id ? { id, value } : f)) : [...filters, { id, value }];
 }
 
-export interface MatrixSort {
+export interface TableSort {
   id: string;
   desc: boolean;
 }
 
-export interface MatrixFilter {
+export interface TableFilter {
   /** Kept: runs whose label holds this, in any case ("" keeps every run). */
   text: string;
   show: Show;
 }
 
 export const runLabel = (r: ScoredRun): string => `${r.fixture} / ${r.candidate}${r.trial === undefined ? "" : ` #${r.trial}`}`;
-/** runLabel(r).length, without writing the label (the matrix asks it of every run to size its run column). */
+/** runLabel(r).length, without writing the label (the table asks it of every run to size its run column). */
 export const runLabelLength = (r: ScoredRun): number => r.fixture.length + 3 + r.candidate.length + (r.trial === undefined ? 0 : 2 + String(r.trial).length);
 
 export const keeps = (show: Show, d: RunDesign): boolean => show === "all" || (show === "regression" ? d.status === "regression" : show === "ok" ? d.ok : !d.ok);
@@ -50,7 +50,7 @@ export const STATUS_RANK: Readonly<Record<string, number>> = { fail: 0, pass: 1,
 export const verdictOf = (run: ScoredRun, check: string): Verdict | undefined => run.verdicts.find((v) => v.check === check);
 
 /** A check's status in a run, "none" when the run has no verdict of that check. */
-export const statusOf = (r: MatrixRun, check: string): string => verdictOf(r.run, check)?.status ?? "none";
+export const statusOf = (r: TableRun, check: string): string => verdictOf(r.run, check)?.status ?? "none";
 
 type Key = number | readonly (string | number)[];
 
@@ -72,14 +72,14 @@ function compareKeys(a: Key, b: Key): number {
   return a.length - b.length;
 }
 
-const keyOf = (id: string): ((r: MatrixRun) => Key) =>
+const keyOf = (id: string): ((r: TableRun) => Key) =>
   id === RUN_COLUMN ? (r) => naturalKey(runLabel(r.run)) : id === DESIGN_COLUMN ? (r) => DESIGN_RANK[r.design.status] : (r) => STATUS_RANK[statusOf(r, id)] ?? 9;
 
 /**
- * The runs the matrix lists, in its order: those the filter keeps, sorted by each sort in turn
+ * The runs the table lists, in its order: those the filter keeps, sorted by each sort in turn
  * (a descending sort reverses its comparison), ties in the suite's order.
  */
-export function matrixOrder(runs: readonly MatrixRun[], sorting: readonly MatrixSort[], filter: MatrixFilter): MatrixRun[] {
+export function tableOrder(runs: readonly TableRun[], sorting: readonly TableSort[], filter: TableFilter): TableRun[] {
   const text = filter.text.toLowerCase();
   const kept = runs.filter((r) => keeps(filter.show, r.design) && (text === "" || runLabel(r.run).toLowerCase().includes(text)));
   if (sorting.length === 0) return kept;
@@ -91,7 +91,7 @@ export function matrixOrder(runs: readonly MatrixRun[], sorting: readonly Matrix
       const c = compareKeys(k.of[a] as Key, k.of[b] as Key);
       if (c !== 0) return k.desc ? -c : c;
     }
-    return (kept[a] as MatrixRun).index - (kept[b] as MatrixRun).index;
+    return (kept[a] as TableRun).index - (kept[b] as TableRun).index;
   });
-  return order.map((i) => kept[i] as MatrixRun);
+  return order.map((i) => kept[i] as TableRun);
 }

@@ -2,12 +2,12 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { OutcomeBadge, StatusBadge } from "../shared/badges.tsx";
 import { checkLabel } from "./check-label.ts";
 import { DesignBadge } from "./DesignBadge.tsx";
-import type { MatrixRun } from "./matrix-items.ts";
-import { DESIGN_COLUMN, RUN_COLUMN, runLabel, statusOf, verdictOf } from "./matrix-order.ts";
+import type { TableRun } from "./runs-items.ts";
+import { DESIGN_COLUMN, RUN_COLUMN, runLabel, statusOf, verdictOf } from "./runs-order.ts";
 
-// The suite matrix's columns: the run, how it stands against its design, and one per check.
+// The runs table's columns: the run, how it stands against its design, and one per check.
 
-const column = createColumnHelper<MatrixRun>();
+const column = createColumnHelper<TableRun>();
 
 export function columnsFor(checks: readonly string[]) {
   const runColumn = column.accessor((r) => runLabel(r.run), {

@@ -1,22 +1,22 @@
 import { flexRender, getCoreRowModel, useReactTable, type Row, type SortingState } from "@tanstack/react-table";
 import { memo, useMemo } from "react";
-import type { Columns } from "./matrix-columns.tsx";
-import type { MatrixItem, MatrixRun } from "./matrix-items.ts";
-import { DESIGN_COLUMN, RUN_COLUMN, verdictOf } from "./matrix-order.ts";
+import type { Columns } from "./runs-columns.tsx";
+import type { TableItem, TableRun } from "./runs-items.ts";
+import { DESIGN_COLUMN, RUN_COLUMN, verdictOf } from "./runs-order.ts";
 import { focusTimelineWhenShown } from "../timeline/focus-timeline.ts";
 
 const SORT_MARK = { asc: " ▲", desc: " ▼" } as const;
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 
-/** An item of the matrix drawn now, at its place among all of them. */
+/** An item of the table drawn now, at its place among all of them. */
 export interface ShownItem {
   at: number;
-  item: MatrixItem<MatrixRun>;
+  item: TableItem<TableRun>;
 }
 
 interface MatrixGridProps {
   columns: Columns;
-  items: readonly MatrixItem<MatrixRun>[];
+  items: readonly TableItem<TableRun>[];
   /** The items drawn, in order: all of them, or those the virtualizer has in view. */
   shown: readonly ShownItem[];
   /** Pixels of rows not drawn above and below the shown ones. */
@@ -32,8 +32,8 @@ interface MatrixGridProps {
 }
 
 /** The table: its headings sort; a row per run shown and a heading per group. */
-export function MatrixGrid({ columns, items, shown, before, after, sorting, setSorting, virtual, measure, runColumnCh, onOpen, toggle }: MatrixGridProps) {
-  // The table is given only the runs shown: its sort is manual (matrixOrder), its rows the visible ones.
+export function RunsGrid({ columns, items, shown, before, after, sorting, setSorting, virtual, measure, runColumnCh, onOpen, toggle }: MatrixGridProps) {
+  // The table is given only the runs shown: its sort is manual (tableOrder), its rows the visible ones.
   const from = shown[0]?.at ?? 0;
   const to = shown.at(-1)?.at ?? -1;
   // A new array on every render would make a new row model, whose automatic resets re-render: a loop.
@@ -41,7 +41,7 @@ export function MatrixGrid({ columns, items, shown, before, after, sorting, setS
   const table = useReactTable({
     data: shownRuns,
     columns,
-    // Sorted and filtered already (matrixOrder): the table keeps the sort state for its headings and is not told the filters.
+    // Sorted and filtered already (tableOrder): the table keeps the sort state for its headings and is not told the filters.
     state: { sorting },
     onSortingChange: setSorting,
     manualSorting: true,
@@ -50,7 +50,7 @@ export function MatrixGrid({ columns, items, shown, before, after, sorting, setS
     getRowId: (r) => String(r.index),
     getCoreRowModel: getCoreRowModel(),
   });
-  const rowOf = (r: MatrixRun): Row<MatrixRun> => table.getRow(String(r.index));
+  const rowOf = (r: TableRun): Row<TableRun> => table.getRow(String(r.index));
   const width = columns.length;
   return (
     <table className="matrix suite-matrix">
@@ -108,7 +108,7 @@ export function MatrixGrid({ columns, items, shown, before, after, sorting, setS
 }
 
 interface RunRowProps {
-  row: Row<MatrixRun>;
+  row: Row<TableRun>;
   /** The table's columns: the row's cells are theirs. */
   columns: Columns;
   at: number;

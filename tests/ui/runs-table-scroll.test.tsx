@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, render } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
 import { suiteSummary } from "../../src/state/suite-summary.ts";
-import { runLabelLength } from "../../src/ui/suite/matrix-order.ts";
-import { SuiteMatrix } from "../../src/ui/suite/SuiteMatrix.tsx";
+import { runLabelLength } from "../../src/ui/suite/runs-order.ts";
+import { RunsTable } from "../../src/ui/suite/RunsTable.tsx";
 import { makeStore } from "../state/test-deps.ts";
 import { loadFixtures } from "../support.ts";
 
@@ -37,10 +37,10 @@ const painted = () => act(() => new Promise<void>((resolve) => requestAnimationF
 const spacerHeights = (matrix: HTMLElement) => [...matrix.querySelectorAll<HTMLElement>('tbody tr[aria-hidden="true"]')].map((r) => r.style.height);
 const shownRows = (matrix: HTMLElement) => [...matrix.querySelectorAll<HTMLElement>("tbody tr[data-run]")];
 
-describe("SuiteMatrix, virtualized", () => {
+describe("RunsTable, virtualized", () => {
   it("scrolling draws only the rows that come into view; the rows already shown are not drawn again", async () => {
     const summary = suiteSummary(runs, loadFixtures(), runLabelLength);
-    const { getByTestId } = render(<SuiteMatrix runs={runs} designs={summary.design.runs} checks={summary.checks} longestLabel={summary.longestLabel} onOpen={() => {}} />);
+    const { getByTestId } = render(<RunsTable runs={runs} designs={summary.design.runs} checks={summary.checks} longestLabel={summary.longestLabel} onOpen={() => {}} />);
     const matrix = getByTestId("suite-matrix");
     expect(matrix.dataset.virtualized).toBe("true");
     // The rows come in steps, each after a paint: the first eight, the rest of those in view, the rows beyond it.

@@ -1,13 +1,13 @@
 import type { Virtualizer } from "@tanstack/react-virtual";
 import { describe, expect, it, vi } from "vitest";
-import { markScrolledSideways, observeOffsetNotingMoves, scrollUnlessStillAtTop } from "../../src/ui/suite/matrix-scroll.ts";
+import { markScrolledSideways, observeOffsetNotingMoves, scrollUnlessStillAtTop } from "../../src/ui/suite/runs-scroll.ts";
 
 /** Just what the adapters read of a virtualizer: its scroll element, its window and its options. */
 function virtualizerOf(element: HTMLDivElement): Virtualizer<HTMLDivElement, Element> {
   return { scrollElement: element, targetWindow: window, options: { horizontal: false, isRtl: false, useScrollendEvent: false, isScrollingResetDelay: 150 } } as unknown as Virtualizer<HTMLDivElement, Element>;
 }
 
-describe("the suite matrix's scroll writes", () => {
+describe("the runs table's scroll writes", () => {
   it("a wrap that never left the top is not told to go there; any other offset, or one left the top, is written", () => {
     const wrap = document.createElement("div");
     const scrollTo = vi.fn();

@@ -1,12 +1,12 @@
 import { elementScroll, observeElementOffset, type Virtualizer } from "@tanstack/react-virtual";
 import { mayBeAwayFromTop, noteScrollTop } from "../shared/scroll-top.ts";
 
-// How the suite matrix's virtualizer learns its scroll area's size and position, and writes its
+// How the runs table's virtualizer learns its scroll area's size and position, and writes its
 // position, without laying the page out inside React's commit: the library's own versions
 // read the wrap's size and write its scroll offset as it mounts, each a forced layout of a page that
 // has just been given 10,000 runs' view.
 
-/** The matrix wrap's max-height (styles.css), as a fraction of the viewport's height. */
+/** The table wrap's max-height (styles.css), as a fraction of the viewport's height. */
 const WRAP_MAX_HEIGHT_VH = 0.6;
 
 /** The scroll area the wrap will have: the window's width, its max-height. */
@@ -47,7 +47,7 @@ export function scrollUnlessStillAtTop(offset: number, options: { adjustments?: 
 
 /**
  * Marks the wrap `data-scrolled-x` while it is scrolled sideways, so the run column is sticky only
- * then (suite-matrix.css). At the left edge a sticky cell sits where a static one would; but some 40
+ * then (runs-table.css). At the left edge a sticky cell sits where a static one would; but some 40
  * sticky cells, placed again on every vertical scroll, cost a good part of a frame.
  * Set on the element, not through React: a vertical scroll renders nothing for it.
  */
