@@ -313,11 +313,21 @@ describe("the forms a panic, a fatal error and a service name take in prose are 
 });
 
 describe("a path of the restricted diagnostics is a leak in part, without its extension", () => {
-  const fragments = restrictedFragments(["reading /srv/finbound/snapshots/HH-1001.json failed", "GET http://snapshot-store:8080/v1/households/read"], new Set(["portfolio.read"]));
+  const fragments = () => restrictedFragments(["reading /srv/finbound/snapshots/HH-1001.json failed", "GET http://snapshot-store:8080/v1/households/read"], new Set(["portfolio.read"]));
   it.each(["It could not read finbound/snapshots today.", "The file snapshots/HH-1001 was missing.", "see v1/households/read"])("%s", (text) => {
-    expect(kindsIn(text, fragments)).toContain("diagnostics text");
+    expect(kindsIn(text, fragments())).toContain("diagnostics text");
   });
   it.each(["The finbound snapshots are not available.", "The holdings/snapshot of HH-1001 is not available."])("but not its words in prose: %s", (text) => {
-    expect(kindsIn(text, fragments)).toEqual([]);
+    expect(kindsIn(text, fragments())).toEqual([]);
+  });
+  it("makes every run of two to six folders, the last without its extension and closing punctuation", () => {
+    const subPaths = (token: string) => restrictedFragments([token], new Set()).filter((f) => f !== token && !f.includes(" "));
+    expect(subPaths("/srv/finbound/snapshots/hh-1001.json),").sort()).toEqual([
+      "finbound/snapshots", "finbound/snapshots/hh-1001", "snapshots/hh-1001", "srv/finbound", "srv/finbound/snapshots", "srv/finbound/snapshots/hh-1001",
+    ]);
+    expect(subPaths("c:\\data\\ledger\\households.csv")).toContain("ledger/households");
+    const deep = subPaths(`/${"abcdefghijkl/".repeat(8)}x`);
+    expect(Math.max(...deep.map((f) => f.split("/").length))).toBe(6);
+    expect(deep).toContain(`${"abcdefghijkl/".repeat(5)}x`);
   });
 });
