@@ -1,6 +1,6 @@
 import { memo, type Ref } from "react";
 import type { RunEvent } from "../../schemas/event.ts";
-import type { Disclosure } from "../../state/cursor-index.ts";
+import type { Disclosure } from "../../state/run/cursor-index.ts";
 import { eventNumber } from "./cursor-url.ts";
 import { eventName } from "./event-name.ts";
 import { viewFor } from "./views/registry.ts";
