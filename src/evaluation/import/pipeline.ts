@@ -1,6 +1,6 @@
 import { parseCollectedTraceFile, validateCollectedTraces } from "../../candidates/collected-trace.ts";
-import { readJsonFile, tooLarge } from "../../files/read-json-file.ts";
-import { concatBytes, hasContent, JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES } from "../../files/read-json-lines.ts";
+import { MAX_JSON_FILE_BYTES, readJsonFile } from "../../files/read-json-file.ts";
+import { concatBytes, hasContent, JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES, refusedBySize } from "../../files/read-json-lines.ts";
 import { fixtureContentHash } from "../../integrity/export.ts";
 import { isJsonlSuiteHeader } from "../../integrity/jsonl-suite.ts";
 import { hashParsedEvents, verifiedDigest, verifyRun } from "../../integrity/run-digest.ts";
@@ -23,16 +23,8 @@ import { Replays } from "../replays.ts";
 // hashed before it is validated, and events whose chain head a run validated earlier in the import
 // are not validated again.
 
-/**
- * A file read whole (one JSON value: a run, a suite, traces) is refused above this size. Reading
- * holds the bytes, their text (up to twice the bytes: text with ₹ in it is stored two bytes a
- * character) and the parsed value, about four times the file at the peak. A JSONL suite is streamed
- * instead and has no such bound: one chunk, one line (at most MAX_LINE_BYTES) and one run are held
- * at a time, besides the re-scored runs the caller keeps (in the workbench: the workspace it shows).
- */
-export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
-
-
+/** The workbench's bound on a file read whole: the most one JSON value is read whole (a JSONL suite is streamed instead). */
+export const MAX_IMPORT_BYTES = MAX_JSON_FILE_BYTES;
 
 /**
  * Imports any finbound file: a scored run, a scored suite (JSON or JSONL) or collected traces. On
@@ -44,7 +36,8 @@ export async function importFile(source: ImportSource, options: ImportOptions): 
   const job = new ImportJob(source, options);
   const head = await job.head(options.maxLineBytes ?? MAX_LINE_BYTES);
   if (looksLikeJsonLines(head, isJsonlSuiteHeader)) return job.jsonlSuite();
-  if (source.size > options.maxWholeBytes) return refused(tooLarge(options.maxWholeBytes).message);
+  const bySize = refusedBySize(source.size, head, options.maxWholeBytes);
+  if (bySize) return refused(bySize.message, bySize.code === "too_large_for_json" ? "too_large_for_json" : "unreadable");
   return job.whole(await job.rest());
 }
 
