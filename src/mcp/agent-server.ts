@@ -77,7 +77,9 @@ export class AgentServer {
       budget: this.#o.budget,
       ...(this.#o.parser ? { parser: this.#o.parser } : {}),
       clock: this.#o.clock ?? createRealClock,
-      cancel: this.#stop.signal,
+      // A signal of the session's own: each bounded wait of a run listens to it, and a signal that every
+      // session shared would hold every session's listeners, which each new one is checked against.
+      cancel: AbortSignal.any([this.#stop.signal]),
       ...(live ? { onEvent: (event) => live.publish({ type: "run_event", ...ref, event }) } : {}),
     });
     const entry: OpenSession = {
