@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -29,6 +30,7 @@ const REPEATS = 3;
 const DEFAULT_FIXTURE = "concentration-and-fv-hh1001";
 /** The warm-up's sessions: enough for the JIT to have compiled the paths a call takes. */
 const WARM_UP_SESSIONS = 10;
+const LAG_PERIOD_MS = 1;
 const NOOP_ANSWER = JSON.stringify({ status: "observed", note: "no-op" });
 
 const OPTIONS = {
@@ -65,8 +67,14 @@ async function benchMcp(argv: string[], io: CliIo): Promise<number> {
     samples.boundary.push(await serverCpu(throughFinbound(fixture, sessions, calls), sessions, calls));
   }
   const cpu = { transport: percentile(samples.transport, 0.5), boundary: percentile(samples.boundary, 0.5) };
-  const latency = await serve([transportAlone(), throughFinbound(fixture, sessions, calls)], (urls) => runAgents({ urls, sessions, calls, thinkMs }));
-  const [t, b] = latency.latenciesMs.map((ms) => ({ p50: percentile(ms, 0.5), p99: percentile(ms, 0.99) })) as [Percentiles, Percentiles];
+  const answeredMs: number[] = [];
+  // How late the server thread's own timers fire meanwhile: the machine's scheduling and the GC, which every latency includes.
+  const lag = monitorEventLoopDelay({ resolution: LAG_PERIOD_MS });
+  lag.enable();
+  const latency = await serve([transportAlone(), throughFinbound(fixture, sessions, calls, answeredMs)], (urls) => runAgents({ urls, sessions, calls, thinkMs }));
+  const [t, b] = latency.latenciesMs.map(percentiles) as [Percentiles, Percentiles];
+  const inside = percentiles(answeredMs);
+  lag.disable();
 
   const perCall = (us: number): number => us / (calls.length * sessions);
   const tools = [...new Set(calls.map((c) => c.name).filter((n) => n !== FINAL_MCP_TOOL))].join(", ");
@@ -75,9 +83,13 @@ async function benchMcp(argv: string[], io: CliIo): Promise<number> {
   out(`  transport alone   p50 ${ms(t.p50)}  p99 ${ms(t.p99)}`);
   out(`  through finbound  p50 ${ms(b.p50)}  p99 ${ms(b.p99)}`);
   out(`  boundary added    p50 ${ms(b.p50 - t.p50)}  p99 ${ms(b.p99 - t.p99)}  (goal: p99 ≤ 1 ms beyond the transport)`);
+  out(`  inside finbound   p50 ${ms(inside.p50)}  p99 ${ms(inside.p99)}  (a call's arrival at finbound's handler to its answer: record, authorise, validate, execute, seal)`);
+  // The histogram holds the intervals between the timer's firings: lateness is what exceeds its period.
+  const late = (p: number): number => Math.max(0, lag.percentile(p) / 1e6 - LAG_PERIOD_MS);
+  out(`  event-loop delay  p50 ${ms(late(50))}  p99 ${ms(late(99))}  (how late the server thread's ${LAG_PERIOD_MS} ms timer fired meanwhile: the machine's scheduling and the GC)`);
   out(`server CPU: the server thread's, ${sessions} sessions at once calling back to back, each kind alone; median of ${REPEATS}`);
   out(`  transport alone   ${us(perCall(cpu.transport))} per call`);
-  out(`  through finbound  ${us(perCall(cpu.boundary))} per call  (record, authorise, validate, execute, seal; each run scored and sealed)`);
+  out(`  through finbound  ${us(perCall(cpu.boundary))} per call  (each run also scored and sealed once it ends)`);
   out(`  boundary added    ${us(perCall(cpu.boundary - cpu.transport))} per call`);
   out(`  sessions          ${sessions} runs sealed in ${(cpu.boundary / 1000).toFixed(0)} ms of CPU: ${Math.round((sessions * 1e6) / cpu.boundary)} sessions per second on one core`);
   return 0;
@@ -122,7 +134,7 @@ function transportAlone(): Served {
 }
 
 /** Each session one run of the fixture through AgentServer, as `npm run mcp -- --transport http` serves it. */
-function throughFinbound(fixture: Fixture, sessions: number, calls: readonly AgentCall[]): Served {
+function throughFinbound(fixture: Fixture, sessions: number, calls: readonly AgentCall[], answeredMs?: number[]): Served {
   // Room for every call and the final; time enough for agents that pause, so no run is cut short.
   const budget: BudgetConfig = { ...REFERENCE_BUDGET, max_decisions: calls.length, deadline_ms: 3_600_000, request_timeout_ms: 600_000 };
   let sealed = 0;
@@ -133,6 +145,7 @@ function throughFinbound(fixture: Fixture, sessions: number, calls: readonly Age
     budget,
     sha256: nodeSha256,
     onRun: () => void (sealed += 1),
+    ...(answeredMs ? { onCallAnswered: (ms: number) => void answeredMs.push(ms) } : {}),
   });
   return {
     opener: agents,
@@ -185,6 +198,8 @@ function threadCpuUsage(since?: NodeJS.CpuUsage): NodeJS.CpuUsage {
   const own = (process as { threadCpuUsage?: (previous?: NodeJS.CpuUsage) => NodeJS.CpuUsage }).threadCpuUsage;
   return own ? own.call(process, since) : process.cpuUsage(since);
 }
+
+const percentiles = (samples: readonly number[]): Percentiles => ({ p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) });
 
 function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);

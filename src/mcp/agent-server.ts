@@ -29,6 +29,8 @@ export interface AgentServerOptions {
   onRun(run: ScoredRun, sealed: ScoredRunExport, fixture: Fixture): void;
   /** A line for the operator (stderr). */
   log?(line: string): void;
+  /** Each `tools/call`'s time from its arrival to its answer, in milliseconds (the MCP bench's). */
+  onCallAnswered?(ms: number): void;
 }
 
 interface OpenSession {
@@ -88,6 +90,7 @@ export class AgentServer {
       session,
       announced: false,
       server: sessionServer(session, {
+        ...(this.#o.onCallAnswered ? { answered: this.#o.onCallAnswered } : {}),
         announce: (client) => {
           if (entry.announced) return;
           entry.announced = true;
