@@ -14,7 +14,7 @@ export default defineConfig({
           ...LIMITS,
           name: "core",
           environment: "node",
-          include: ["tests/{schemas,runtime,scoring,evaluation,candidates,fixtures,cli,mocks,mcp,integrity,fuzz,attacks,files,interop,bench,docs,architecture}/**/*.test.ts"],
+          include: ["tests/{schemas,runtime,scoring,evaluation,candidates,fixture-set,cli,mocks,mcp,integrity,fuzz,attacks,files,interop,bench,docs,architecture}/**/*.test.ts"],
         },
       },
       {
