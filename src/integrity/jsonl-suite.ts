@@ -6,7 +6,7 @@ import { plainlyValidRun } from "../schemas/fast-validation.ts";
 import { runDigestOf, suiteDigestOfDigests, verifiedDigest, verifyRun, type SealProblem } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
 import { signSeal, type Signer } from "./signature.ts";
-import { stoppedWords, unverified, type FileVerification } from "./verify-file.ts";
+import { stoppedWords, unverified, type FileProblemVerification, type FileVerification } from "./verify-file.ts";
 
 // A suite written as it runs: a header line, one sealed run per line as each finishes, and a closing
 // line with the suite digest. The writer keeps only the digests, so a 10,000-run evaluation never
@@ -129,7 +129,7 @@ export function validateJsonlSuite(lines: readonly JsonLine[]): { ok: true; suit
 }
 
 /** A JSONL suite's run whose seal is broken, named by its index and line as `npm run verify` names it. */
-export const brokenJsonlRun = (i: number, v: SealProblem): FileVerification => unverified({ code: "run_seal", seal: v, run: `run ${i} (line ${i + 2})` }, { run: i, line: i + 2, ...(v.at.path ? { path: v.at.path } : {}) });
+export const brokenJsonlRun = (i: number, v: SealProblem): FileProblemVerification => unverified({ code: "run_seal", seal: v, run: `run ${i} (line ${i + 2})` }, { run: i, line: i + 2, ...(v.at.path ? { path: v.at.path } : {}) });
 
 /**
  * The end of a JSONL suite's verification, once every run's own seal held: the closing line (a file

@@ -75,7 +75,7 @@ export const runLabel = (run: unknown, i: number): string => {
 };
 
 /** A suite's run whose seal is broken, named as `npm run verify` names it. */
-export const brokenSuiteRun = (run: unknown, i: number, v: SealProblem): FileVerification =>
+export const brokenSuiteRun = (run: unknown, i: number, v: SealProblem): FileProblemVerification =>
   unverified({ code: "run_seal", seal: v, run: runLabel(run, i) }, { run: i, ...(v.at.path ? { path: ["runs", i, ...v.at.path] } : {}) });
 
 /** What verifying a lone run says about its file. */

@@ -250,7 +250,7 @@ describe("importing a suite run by run", () => {
     const lines = await jsonlSuite(await sealedRuns());
     let seen = 0;
     const { result } = await imported(`${lines.join("\n")}\n`, { onRun: () => void (seen += 1), cancelled: () => seen >= 1 });
-    expect(result).toEqual({ ok: false, cancelled: true, code: "cancelled", message: "cancelled" });
+    expect(result).toMatchObject({ ok: false, cancelled: true, code: "cancelled", cause: "cancelled", at: {} });
     expect(seen).toBe(1);
   });
 });
