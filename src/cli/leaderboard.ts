@@ -8,7 +8,7 @@ import { loadJudgingFixtures } from "../node/fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
 import { HALF_WIDTH_OPTION, HALF_WIDTH_USAGE, halfWidthFrom, trialsNeededLine } from "./reliability-table.ts";
-import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
+import { parseCli, positiveInt, refusalError, UsageError } from "./usage-error.ts";
 
 export const LEADERBOARD_FORMAT = "finbound.leaderboard/v1";
 const FORMATS = ["table", "json", "markdown", "html"] as const;
@@ -41,7 +41,7 @@ function metricFrom(value: string | undefined): { metric: MetricId; k?: number }
   const withK = /^(pass[\^@])(\d+)$/.exec(value);
   if (withK) return { metric: withK[1] === "pass^" ? "pass^k" : "pass@k", k: positiveInt("metric", withK[2] as string) };
   if ((METRICS as readonly string[]).includes(value)) return { metric: value as MetricId };
-  throw new UsageError(`--metric must be one of ${METRICS.join(", ")} or pass^N (got ${value}) (unknown_metric)`);
+  throw new UsageError(`--metric must be one of ${METRICS.join(", ")} or pass^N (got ${value})`, "unknown_metric");
 }
 
 /** Names a file is known by on the command line: its path, its base name, and that without extensions. */
@@ -54,14 +54,14 @@ function resolveBaseline(wanted: string, files: readonly string[], rows: readonl
   const file = files.find((f) => namesOf(f).includes(wanted));
   const pick = (found: readonly BaselineRow[], what: string): string => {
     if (found.length === 1) return (found[0] as BaselineRow).key;
-    throw new UsageError(`--baseline ${wanted}: ${what} ${found.length} candidates (${found.map((r) => r.label).join("; ")}); name one by its label (ambiguous_baseline)`);
+    throw new UsageError(`--baseline ${wanted}: ${what} ${found.length} candidates (${found.map((r) => r.label).join("; ")}); name one by its label`, "ambiguous_baseline");
   };
   if (file) return pick(rows.filter((r) => r.sources.includes(file)), `${file} holds`);
   const byLabel = rows.filter((r) => r.label === wanted);
   if (byLabel.length > 0) return pick(byLabel, "the label names");
   const byName = rows.filter((r) => r.identity.name === wanted);
   if (byName.length > 0) return pick(byName, "the name has");
-  throw new UsageError(`--baseline ${wanted}: neither a file given nor a candidate's name (candidates: ${rows.map((r) => r.label).join("; ")}) (unknown_baseline)`);
+  throw new UsageError(`--baseline ${wanted}: neither a file given nor a candidate's name (candidates: ${rows.map((r) => r.label).join("; ")})`, "unknown_baseline");
 }
 
 /** Every file's runs, verified and re-scored by replay, as npm run score reads them. */
@@ -71,12 +71,12 @@ async function readRuns(files: readonly string[], maxBytes: number, fixturesDir:
   const runs: LeaderboardRun[] = [];
   for (const file of files) {
     const read = await tracesToReplay(readFileBytes(file, maxBytes), { fixtures, sha256: nodeSha256, limits: { maxBytes } });
-    if (!read.ok) throw new UsageError(`${file}: ${read.message} (${read.code})`);
-    if (read.kind === "collected-traces") throw new UsageError(`${file}: collected traces record no verdicts or seal; score them into a suite first (npm run score) (not_a_suite)`);
+    if (!read.ok) throw refusalError(file, read);
+    if (read.kind === "collected-traces") throw new UsageError(`${file}: collected traces record no verdicts or seal; score them into a suite first (npm run score)`, "not_a_suite", { file });
     for (const note of read.notes) io.stderr.write(`note: ${file}: ${note}\n`);
     for (const trace of read.traces) {
       const scored = await scoreTraceToReplay(trace, fixtures);
-      if (!scored.ok) throw new UsageError(`${file}: ${trace.name}: ${scored.message} (${scored.code})`);
+      if (!scored.ok) throw refusalError(file, { code: scored.code, at: { path: ["fixture"] }, message: `${trace.name}: ${scored.message}` });
       runs.push(leaderboardRun(file, scored.run, byId.get(scored.run.fixture)));
     }
   }
@@ -219,11 +219,11 @@ export function main(argv: string[], io: CliIo): Promise<number> {
       io.stdout.write(`${USAGE}\n`);
       return 0;
     }
-    if (positionals.length === 0) throw new UsageError(`no file given (no_files)\n${USAGE}`);
+    if (positionals.length === 0) throw new UsageError(`no file given\n${USAGE}`, "no_files");
     const twice = positionals.find((f, i) => positionals.indexOf(f) !== i);
-    if (twice) throw new UsageError(`${twice} is given twice: its runs would count twice (duplicate_file)`);
+    if (twice) throw new UsageError(`${twice} is given twice: its runs would count twice`, "duplicate_file", { file: twice });
     const format = (values.format ?? "table") as LeaderboardFormat;
-    if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got ${values.format}) (unknown_format)`);
+    if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got ${values.format})`, "unknown_format");
     const chosen = metricFrom(values.metric);
     const k = values.k === undefined ? chosen.k : positiveInt("k", values.k);
     const halfWidth = halfWidthFrom(values["half-width"]);
@@ -237,7 +237,7 @@ export function main(argv: string[], io: CliIo): Promise<number> {
       pool: values.pool === true,
       halfWidth: halfWidth / 100,
     });
-    if (!built.ok) throw new UsageError(`${built.message} (${built.code})`);
+    if (!built.ok) throw new UsageError(built.message, built.code);
     const l = built.leaderboard;
     io.stdout.write(format === "json" ? json(l) : format === "markdown" ? markdown(l) : format === "html" ? htmlPage(l) : table(l));
     return anyWorse(l) ? 1 : 0;

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { DEFAULT_MAX_FILE_BYTES, tooLarge } from "../files/read-json-file.ts";
-import { UsageError } from "./usage-error.ts";
+import { refusalError, UsageError } from "./usage-error.ts";
 
 export const MAX_BYTES_OPTION = { "max-bytes": { type: "string" } } as const;
 export const MAX_BYTES_USAGE = `  --max-bytes N     refuse a file larger than N bytes (default ${DEFAULT_MAX_FILE_BYTES}, i.e. 64 MiB)`;
@@ -22,12 +22,15 @@ export function readFileBytes(file: string, maxBytes: number): Uint8Array {
   try {
     size = statSync(file).size;
   } catch {
-    throw new UsageError(`${file}: cannot read the file`);
+    throw unreadable(file);
   }
-  if (size > maxBytes) throw new UsageError(`${file}: ${tooLarge(maxBytes).message}`);
+  if (size > maxBytes) throw refusalError(file, tooLarge(maxBytes));
   try {
     return readFileSync(file);
   } catch {
-    throw new UsageError(`${file}: cannot read the file`);
+    throw unreadable(file);
   }
 }
+
+/** A file the system would not let us read (missing, a folder, no permission): `unreadable_file`, as a fixture folder's file is. */
+const unreadable = (file: string): UsageError => new UsageError(`${file}: cannot read the file`, "unreadable_file", { file });

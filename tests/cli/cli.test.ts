@@ -142,10 +142,10 @@ describe("npm run score", () => {
     const bom = write("bom.json", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), good]));
     const latin1 = write("latin1.json", Buffer.concat([good.subarray(0, 10), Buffer.from([0xe9]), good.subarray(10)]));
     const twice = write("twice.json", Buffer.from(good.toString("utf8").replace('"latency_ms":', '"latency_ms":1,"latency_ms":')));
-    expect(await cli("score", [bom])).toEqual({ status: 2, stdout: "", stderr: `finbound score: ${bom}: the file starts with a byte-order mark (save it as UTF-8 without one)\n` });
-    expect(await cli("score", [latin1])).toMatchObject({ status: 2, stderr: `finbound score: ${latin1}: the file is not valid UTF-8 (byte 10)\n` });
-    expect(await cli("score", [twice])).toMatchObject({ status: 2, stderr: `finbound score: ${twice}: a key appears twice in one object ("latency_ms" at $.responses[0])\n` });
-    expect(await cli("score", [bom, "--max-bytes", "100"])).toMatchObject({ status: 2, stderr: `finbound score: ${bom}: the file is larger than 100 bytes\n` });
+    expect(await cli("score", [bom])).toEqual({ status: 2, stdout: "", stderr: `finbound score: byte_order_mark: ${bom}: the file starts with a byte-order mark (save it as UTF-8 without one)\n` });
+    expect(await cli("score", [latin1])).toMatchObject({ status: 2, stderr: `finbound score: not_utf8: ${latin1}: the file is not valid UTF-8 (byte 10)\n` });
+    expect(await cli("score", [twice])).toMatchObject({ status: 2, stderr: `finbound score: duplicate_key: ${twice}: a key appears twice in one object ("latency_ms" at $.responses[0])\n` });
+    expect(await cli("score", [bom, "--max-bytes", "100"])).toMatchObject({ status: 2, stderr: `finbound score: too_large: ${bom}: the file is larger than 100 bytes\n` });
     expect(await cli("score", [bom, "--max-bytes", "lots"])).toMatchObject({ status: 2, stderr: expect.stringContaining("--max-bytes must be a whole number of bytes") });
   });
 
@@ -219,12 +219,12 @@ describe("npm run score on what eval writes", () => {
   });
 
   it.each([
-    ["annotations", { format: "finbound.annotations/v1", annotations: [] }, "a finbound.annotations/v1 file holds no replies to score"],
-    ["a matrix report", { format: "finbound.matrix-report/v1", candidate: "obedient", runs: [] }, "a finbound.matrix-report/v1 file holds no replies to score"],
-    ["a JSON file of another kind", { name: "not ours" }, "not a finbound file: it declares no format (score reads finbound.collected-trace/v1, finbound.scored-run/v1, finbound.scored-suite/v1 and finbound.scored-suite/v1+jsonl)"],
-  ])("refuses %s with exit 2, naming what it is", async (_what, value, message) => {
+    ["annotations", { format: "finbound.annotations/v1", annotations: [] }, "no_replies", "a finbound.annotations/v1 file holds no replies to score"],
+    ["a matrix report", { format: "finbound.matrix-report/v1", candidate: "obedient", runs: [] }, "no_replies", "a finbound.matrix-report/v1 file holds no replies to score"],
+    ["a JSON file of another kind", { name: "not ours" }, "not_finbound", "not a finbound file: it declares no format (score reads finbound.collected-trace/v1, finbound.scored-run/v1, finbound.scored-suite/v1 and finbound.scored-suite/v1+jsonl)"],
+  ])("refuses %s with exit 2, naming what it is", async (_what, value, code, message) => {
     const file = join(dir, "other.json");
     writeFileSync(file, JSON.stringify(value));
-    expect(await cli("score", [file])).toEqual({ status: 2, stdout: "", stderr: `finbound score: ${file}: ${message}\n` });
+    expect(await cli("score", [file])).toEqual({ status: 2, stdout: "", stderr: `finbound score: ${code}: ${file}: ${message}\n` });
   });
 });
