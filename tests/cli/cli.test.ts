@@ -208,7 +208,7 @@ describe("npm run score on what eval writes", () => {
     writeFileSync(edited, readFileSync(jsonl, "utf8").replace('"passed":true', '"passed":false'));
     const r = await cli("score", [edited]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`^finbound score: ${edited}: NOT VERIFIED — run 0 \\(line 2\\): `));
+    expect(r.stderr).toMatch(new RegExp(`^finbound score: broken_seal: ${edited}: NOT VERIFIED — run 0 \\(line 2\\): `));
     const fixtures = join(dir, "fixtures");
     cpSync(FIXTURE_DIR, fixtures, { recursive: true });
     const fx = JSON.parse(readFileSync(join(fixtures, "fv-scenario-a.json"), "utf8")) as { title: string };
