@@ -11,6 +11,7 @@ import { ScoredRun } from "../../src/schemas/scored-run.ts";
 import { replyText } from "../../src/candidates/scripted.ts";
 import { FIXTURE_DIR, fixture, loadFixtures } from "../support.ts";
 import { runCli } from "./run-cli.ts";
+import { loadFixtureDir } from "../../src/node/fixture-files.ts";
 
 // Each command's main runs in this process: a subprocess adds nothing here but start-up time,
 // which a busy machine turns into timeouts. tests/cli/entry.test.ts checks the scripts' entry.
@@ -52,9 +53,9 @@ describe("npm run eval", () => {
 
   it.each([
     [["--format", "yaml"], /--format must be one of table, json, junit/],
-    [["--fixture", "nope"], /unknown fixture nope/],
-    [["--candidate", "reads-in-scope-other", "--fixture", "fv-scenario-a"], /fixture fv-scenario-a has no candidate reads-in-scope-other/],
-    [["--candidate", "nobody"], /no fixture has a candidate named nobody/],
+    [["--fixture", "nope"], /^finbound eval: unknown_fixture: unknown fixture nope/],
+    [["--candidate", "reads-in-scope-other", "--fixture", "fv-scenario-a"], /^finbound eval: unknown_candidate: fixture fv-scenario-a has no candidate reads-in-scope-other/],
+    [["--candidate", "nobody"], /^finbound eval: unknown_candidate: no fixture has a candidate named nobody/],
     [["--bogus"], /Unknown option '--bogus'/],
   ])("exits 2 with a clear message for %j", async (args, message) => {
     const r = await cli("eval", args);
@@ -69,7 +70,8 @@ describe("npm run eval", () => {
     mkdirSync(join(dir, "x.json"));
     const r = await cli("eval", ["--fixtures", dir]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/x\.json: cannot read the file/);
+    expect(r.stderr).toMatch(/^finbound eval: unreadable_file: .*x\.json: cannot read the file/);
+    expect(() => loadFixtureDir(dir)).toThrow(expect.objectContaining({ code: "unreadable_file", at: { file: expect.stringMatching(/x\.json$/) } }));
   });
 
   it("exits 2 naming the file and the field when a fixture file is invalid", async () => {
@@ -80,7 +82,8 @@ describe("npm run eval", () => {
     writeFileSync(join(dir, "missing-horizon.json"), JSON.stringify(fx));
     const r = await cli("eval", ["--fixtures", dir]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/missing-horizon\.json: field "context\.as_of": expected a date as YYYY-MM-DD/);
+    expect(r.stderr).toMatch(/^finbound eval: invalid_fixture: invalid fixture file\(s\):\n.*missing-horizon\.json: field "context\.as_of": expected a date as YYYY-MM-DD/);
+    expect(() => loadFixtureDir(dir)).toThrow(expect.objectContaining({ code: "invalid_fixture", at: { file: expect.stringMatching(/missing-horizon\.json$/), path: ["context", "as_of"] } }));
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });
