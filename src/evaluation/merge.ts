@@ -9,7 +9,8 @@ export interface ShardOutput {
   runs: readonly ScoredRunExport[];
 }
 
-export type MergeProblemCode = "no_plan" | "other_plan" | "overlap" | "missing" | "unplanned";
+export const MERGE_PROBLEM_CODES = ["no_plan", "other_plan", "overlap", "missing", "unplanned"] as const;
+export type MergeProblemCode = (typeof MERGE_PROBLEM_CODES)[number];
 
 /** A merge refused: `at.file` the shard to blame (absent when none is), `at.run` the run's index in it. */
 export type MergeResult = { ok: true; plan: EvaluationPlan; runs: ScoredRunExport[] } | Refusal<MergeProblemCode>;

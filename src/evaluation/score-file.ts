@@ -36,7 +36,8 @@ export interface TraceToReplay {
   stated: readonly Verdict[] | null;
 }
 
-export type ScoreFileProblemCode = FileProblemCode | "invalid_trace" | "no_replies" | "not_finbound" | "broken_seal" | "unknown_fixture" | "nothing_to_score";
+export const SCORE_FILE_PROBLEM_CODES = ["invalid_trace", "no_replies", "not_finbound", "broken_seal", "unknown_fixture", "nothing_to_score"] as const;
+export type ScoreFileProblemCode = FileProblemCode | (typeof SCORE_FILE_PROBLEM_CODES)[number];
 
 export type TracesToReplay =
   | { ok: true; kind: ScoreFileKind; traces: TraceToReplay[]; /** What the reader noticed about the file (an unsealed part, a fixture changed since). */ notes: string[] }

@@ -24,7 +24,9 @@ export interface FileLimits {
   maxDepth?: number;
 }
 
-export type FileProblemCode = "too_large" | "empty" | "not_utf8" | "byte_order_mark" | "not_json" | "duplicate_key" | "too_deep" | "invalid";
+/** Every code the reader refuses with (docs/refusals.md lists each; a test checks it does). */
+export const FILE_PROBLEM_CODES = ["too_large", "empty", "not_utf8", "byte_order_mark", "not_json", "duplicate_key", "too_deep", "invalid"] as const;
+export type FileProblemCode = (typeof FILE_PROBLEM_CODES)[number];
 
 /** What a refusal knows beside its code: its words are made from this alone (describeFileProblem). */
 export type FileProblemDetail =

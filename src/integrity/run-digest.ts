@@ -28,7 +28,8 @@ export async function sealRun(file: Unsealed, sha256: Sha256Hex): Promise<Integr
  * Why a run's seal does not verify: `unsealed` (no integrity block), or what broke. `status` says
  * the same more coarsely (chain_broken or digest_mismatch) and stays as it was; `code` tells them apart.
  */
-export type SealProblemCode = "unsealed" | "malformed_seal" | "unhashable_event" | "chain_broken" | "chain_head_mismatch" | "unhashable_field" | "digest_mismatch";
+export const SEAL_PROBLEM_CODES = ["unsealed", "malformed_seal", "unhashable_event", "chain_broken", "chain_head_mismatch", "unhashable_field", "digest_mismatch"] as const;
+export type SealProblemCode = (typeof SEAL_PROBLEM_CODES)[number];
 
 type SealFailure<S extends string, C extends SealProblemCode> = { ok: false; status: S; code: C; at: RefusalAt; message: string };
 

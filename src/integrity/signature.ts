@@ -71,7 +71,8 @@ export async function signSeal<T extends { digest: string }>(seal: T, signer: Si
  * refusal — `signature_mismatch` (the file changed after it was signed, or the signature is another
  * file's), `wrong_key` and `not_signed` (a key was required), `unchecked` (no WebCrypto here).
  */
-export type SignatureCode = "signed" | "unsigned" | "signature_mismatch" | "wrong_key" | "not_signed" | "unchecked";
+export const SIGNATURE_CODES = ["signed", "unsigned", "signature_mismatch", "wrong_key", "not_signed", "unchecked"] as const;
+export type SignatureCode = (typeof SIGNATURE_CODES)[number];
 
 export interface SignatureCheck {
   code: SignatureCode;

@@ -10,7 +10,8 @@ import type { Sha256Hex } from "./seal.ts";
  * Why a file is not verified: a run's seal (its code, run-digest.ts), the suite's digest, a JSONL
  * suite cut short before its closing line, or parts without a seal (`unsealed`).
  */
-export type VerifyProblemCode = SealProblemCode | "suite_digest_mismatch" | "cut_short";
+export const FILE_VERIFICATION_CODES = ["suite_digest_mismatch", "cut_short"] as const;
+export type VerifyProblemCode = SealProblemCode | (typeof FILE_VERIFICATION_CODES)[number];
 
 export type FileVerification =
   | {

@@ -11,7 +11,8 @@ import { InputError } from "./input-error.ts";
 
 export const DEFAULT_FIXTURE_DIR = fileURLToPath(new URL("../../fixtures", import.meta.url));
 
-export type FixtureDirProblemCode = "unreadable_folder" | "unreadable_file" | "invalid_fixture" | "no_fixtures" | "unknown_fixture" | "unknown_candidate" | "invalid_matrix" | "unknown_task" | "unknown_injection";
+export const FIXTURE_DIR_PROBLEM_CODES = ["unreadable_folder", "unreadable_file", "invalid_fixture", "no_fixtures", "unknown_fixture", "unknown_candidate", "invalid_matrix", "unknown_task", "unknown_injection"] as const;
+export type FixtureDirProblemCode = (typeof FIXTURE_DIR_PROBLEM_CODES)[number];
 
 /** What a fixture folder's refusal knows beside its code: its words are made from this alone (describeFixtureDirProblem). */
 type FixtureDirProblemDetail =

@@ -13,7 +13,8 @@ import type { VerdictDifference } from "../rescore.ts";
 // and the words an import ends with (outcome.ts) all speak these, so none of them imports another's types.
 
 /** Why an import was refused: the file could not be read as one, a seal broke, a fixture is unknown, or it was cancelled. */
-export type ImportRefusalCode = "unreadable" | "broken_seal" | "unknown_fixture" | "cancelled";
+export const IMPORT_REFUSAL_CODES = ["unreadable", "broken_seal", "unknown_fixture", "cancelled"] as const;
+export type ImportRefusalCode = (typeof IMPORT_REFUSAL_CODES)[number];
 
 /**
  * The code of the refusal beneath an import's `code`: the reader's (`byte_order_mark`), a validator's
