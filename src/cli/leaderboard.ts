@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import { anyWorse, buildLeaderboard, leaderboardRun, METRICS, type CandidateRow, type Leaderboard, type LeaderboardRun, type MetricId, type MetricResult } from "../evaluation/leaderboard.ts";
-import { scoreTraceToReplay, tracesToReplay } from "../evaluation/score-file.ts";
+import { scoreTraceToReplay, tracesToReplay, unknownTraceFixture } from "../evaluation/score-file.ts";
 import { formatDifference, formatEstimate, type TrialsNeeded } from "../evaluation/statistics.ts";
 import { html, trusted, type Html } from "../interop/html.ts";
 import type { RefusalAt } from "../files/refusal.ts";
@@ -82,7 +82,7 @@ async function readRuns(files: readonly string[], maxBytes: number, fixturesDir:
     for (const note of read.notes) io.stderr.write(`note: ${file}: ${note}\n`);
     for (const trace of read.traces) {
       const scored = await scoreTraceToReplay(trace, fixtures);
-      if (!scored.ok) throw refusalError(file, { code: scored.code, at: { path: ["fixture"] }, message: `${trace.name}: ${scored.message}` });
+      if (!scored.ok) throw refusalError(file, unknownTraceFixture(trace, true));
       runs.push(leaderboardRun(file, scored.run, byId.get(scored.run.fixture)));
     }
   }

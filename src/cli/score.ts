@@ -1,5 +1,5 @@
 import { inPlanOrder } from "../evaluation/plan.ts";
-import { scoreTraceToReplay, tracesToReplay, type TraceToReplay } from "../evaluation/score-file.ts";
+import { scoreTraceToReplay, tracesToReplay, unknownTraceFixture, type TraceToReplay } from "../evaluation/score-file.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { loadFixtureDir } from "../node/fixture-files.ts";
@@ -71,7 +71,7 @@ async function score(argv: string[], io: CliIo): Promise<number> {
     const notes = new Map<string, string[]>();
     for (const trace of traces) {
       const scored = await scoreTraceToReplay(trace, fixtures, settings);
-      if (!scored.ok) throw refusalError(file, { code: scored.code, at: { path: ["fixture"] }, message: `${traces.length > 1 ? `${trace.name}: ` : ""}field "fixture": ${scored.message}` });
+      if (!scored.ok) throw refusalError(file, unknownTraceFixture(trace, traces.length > 1));
       for (const note of scored.notes) {
         const about = notes.get(note);
         if (about) about.push(trace.name);

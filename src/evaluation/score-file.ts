@@ -70,6 +70,15 @@ export function describeScoreFileProblem(detail: ScoreFileProblemDetail): string
   }
 }
 
+/**
+ * A trace whose fixture is not in the set, found when it is replayed: `trace 2: field "fixture": unknown
+ * fixture "x"`, the trace's name given when the file holds more than one (`named`).
+ */
+export function unknownTraceFixture(t: TraceToReplay, named: boolean): Refusal<"unknown_fixture"> {
+  const words = describeScoreFileProblem({ code: "unknown_fixture", path: ["fixture"], id: t.trace.fixture });
+  return { ok: false, code: "unknown_fixture", at: { path: ["fixture"] }, message: named ? `${t.name}: ${words}` : words };
+}
+
 function scoreFileProblem(detail: ScoreFileProblemDetail): Refusal<ScoreFileProblemCode> {
   const at: RefusalAt =
     "refusal" in detail ? detail.refusal.at

@@ -124,9 +124,9 @@ describe("npm run score", () => {
   });
 
   it.each([
-    ["not JSON", "{", /bad\.json: the file is not valid JSON: it ends before its value does$/m],
-    ["a wrong format", JSON.stringify({ format: "other", fixture: "x", candidate: { name: "c" }, responses: [] }), /bad\.json: not a finbound file: its format is "other"/],
-    ["an unknown fixture", JSON.stringify({ format: "finbound.collected-trace/v1", fixture: "nope", candidate: { name: "c" }, responses: [] }), /bad\.json: field "fixture": unknown fixture "nope"/],
+    ["not JSON", "{", /^finbound score: not_json: .*bad\.json: the file is not valid JSON: it ends before its value does$/m],
+    ["a wrong format", JSON.stringify({ format: "other", fixture: "x", candidate: { name: "c" }, responses: [] }), /^finbound score: not_finbound: .*bad\.json: not a finbound file: its format is "other"/],
+    ["an unknown fixture", JSON.stringify({ format: "finbound.collected-trace/v1", fixture: "nope", candidate: { name: "c" }, responses: [] }), /^finbound score: unknown_fixture: .*bad\.json: field "fixture": unknown fixture "nope"/],
   ])("exits 2 naming the file for %s", async (_what, content, message) => {
     const file = join(tmp(), "bad.json");
     writeFileSync(file, content);

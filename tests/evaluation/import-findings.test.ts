@@ -95,6 +95,13 @@ describe("what an import refuses carries a code", () => {
     expect(await imported(trace)).toMatchObject({ ok: true, kind: "traces" });
   });
 
+  it("refuses a collected trace of an unknown fixture as unreadable, naming the trace and its field", async () => {
+    const trace = { format: "finbound.collected-trace/v1", fixture: "fv-scenario-a", candidate: { name: "m" }, responses: [] };
+    const refused = await imported([trace, { ...trace, fixture: "nope" }]);
+    expect(refused).toMatchObject({ ok: false, code: "unreadable", cause: "unknown_fixture", at: { run: 1, path: ["fixture"] } });
+    expect(!refused.ok && refused.message).toBe('trace 1: field "fixture": unknown fixture "nope"');
+  });
+
   it("names the reader's refusal beneath `unreadable` as its cause, with its place", async () => {
     const text = `${JSON.stringify(await sealed("fv-scenario-a"))}`.replace('"passed":', '"passed":true,"passed":');
     expect(await imported(text)).toMatchObject({ ok: false, code: "unreadable", cause: "duplicate_key", at: { path: ["passed"] } });

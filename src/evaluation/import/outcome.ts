@@ -25,11 +25,15 @@ export type ImportRefusalDetail =
   /** Another module refused (the reader, a validator): in its words; `trace`: which of a file's traces. */
   | { code: "unreadable"; refusal: { code: ImportRefusalCause; at: RefusalAt; message: string }; trace?: number }
   | { code: "unreadable"; cause: "unknown_format"; format: unknown }
+  /** A collected trace names a fixture not in the set (`trace`: which of a file's traces). */
+  | { code: "unreadable"; cause: "unknown_fixture"; id: string; trace?: number }
   /** The import itself failed beneath the pipeline (its worker), in the words of that failure. */
   | { code: "unreadable"; failure: string }
   | { code: "unknown_fixture"; path: readonly (string | number)[]; id: string; run?: number }
   | { code: "broken_seal"; verification: FileProblemVerification }
   | { code: "cancelled" };
+
+const unknownFixtureWords = (path: readonly (string | number)[], id: string): string => `field "${fieldPath(path)}": unknown fixture ${JSON.stringify(id)}`;
 
 /** The words of an import's refusal, the same in the workbench and `npm run verify`. */
 export function describeImportRefusal(detail: ImportRefusalDetail): string {
@@ -37,9 +41,10 @@ export function describeImportRefusal(detail: ImportRefusalDetail): string {
     case "unreadable":
       if ("refusal" in detail) return `${detail.trace === undefined ? "" : `trace ${detail.trace}: `}${detail.refusal.message}`;
       if ("failure" in detail) return detail.failure;
+      if (detail.cause === "unknown_fixture") return `${detail.trace === undefined ? "" : `trace ${detail.trace}: `}${unknownFixtureWords(["fixture"], detail.id)}`;
       return `unknown format ${JSON.stringify(detail.format ?? null)}: expected ${SCORED_RUN_FORMAT}, ${SCORED_SUITE_FORMAT} or ${COLLECTED_TRACE_FORMAT}`;
     case "unknown_fixture":
-      return `field "${fieldPath(detail.path)}": unknown fixture ${JSON.stringify(detail.id)}`;
+      return unknownFixtureWords(detail.path, detail.id);
     case "broken_seal":
       return `rejected, not verified: ${detail.verification.message}`;
     case "cancelled":
@@ -54,6 +59,7 @@ export function importRefusal(detail: ImportRefusalDetail): ImportRefusal {
     case "unreadable":
       if ("refusal" in detail) return { ok: false, cancelled: false, code: "unreadable", cause: detail.refusal.code, at: { ...detail.refusal.at, ...(detail.trace === undefined ? {} : { run: detail.trace }) }, message };
       if ("failure" in detail) return { ok: false, cancelled: false, code: "unreadable", cause: "unreadable", at: {}, message };
+      if (detail.cause === "unknown_fixture") return { ok: false, cancelled: false, code: "unreadable", cause: "unknown_fixture", at: { path: ["fixture"], ...(detail.trace === undefined ? {} : { run: detail.trace }) }, message };
       return { ok: false, cancelled: false, code: "unreadable", cause: "unknown_format", at: { path: ["format"] }, message };
     case "unknown_fixture":
       return { ok: false, cancelled: false, code: "unknown_fixture", cause: "unknown_fixture", at: { path: detail.path, ...(detail.run === undefined ? {} : { run: detail.run }) }, message };

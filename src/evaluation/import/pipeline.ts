@@ -229,7 +229,7 @@ class ImportJob {
     for (const [i, trace] of traces.entries()) {
       if (this.o.cancelled?.()) return CANCELLED;
       const scored = await scoreCollectedTrace(trace, this.o.fixtures, { includeDiagnostics: true });
-      if (!scored.ok) return refusedBy({ code: scored.code, at: { path: ["fixture"] }, message: `field "fixture": ${scored.message}` }, traces.length > 1 ? i : undefined);
+      if (!scored.ok) return importRefusal({ code: "unreadable", cause: "unknown_fixture", id: trace.fixture, ...(traces.length > 1 ? { trace: i } : {}) });
       await this.#ran(scored.run);
     }
     this.#progress(true);
