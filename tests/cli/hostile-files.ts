@@ -14,7 +14,7 @@ export interface HostileFile {
   cliArgs: string[];
 }
 
-/** The workbench's MAX_IMPORT_BYTES (src/state/import-client.ts; tests/cli/same-words.test.ts checks they agree). */
+/** The workbench's MAX_IMPORT_BYTES (src/evaluation/import/pipeline.ts; tests/cli/same-words.test.ts checks they agree). */
 const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 
 /**

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { main as evalMain } from "../../src/cli/eval.ts";
 import { main as scoreMain } from "../../src/cli/score.ts";
 import { main as verifyMain } from "../../src/cli/verify.ts";
-import { MAX_IMPORT_BYTES } from "../../src/state/io-slice.ts";
+import { MAX_IMPORT_BYTES } from "../../src/state/io/io-slice.ts";
 import { makeStore } from "../state/test-deps.ts";
 import { HOSTILE_FILES_TIMEOUT_MS, hostileExports } from "./hostile-files.ts";
 import { runCli } from "./run-cli.ts";

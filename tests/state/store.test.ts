@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatedModelServer } from "../../src/mocks/node.ts";
-import { runAtCursor } from "../../src/state/cursor-index.ts";
-import { MAX_IMPORT_BYTES } from "../../src/state/io-slice.ts";
+import { runAtCursor } from "../../src/state/run/cursor-index.ts";
+import { MAX_IMPORT_BYTES } from "../../src/state/io/io-slice.ts";
 import { loadFixtures } from "../support.ts";
 import { makeStore } from "./test-deps.ts";
 

@@ -6,7 +6,7 @@ import { isJsonlSuiteHeader } from "../../integrity/jsonl-suite.ts";
 import { hashParsedEvents, verifiedDigest, verifyRun } from "../../integrity/run-digest.ts";
 import { brokenSuiteRun, concludeSuite, declaredFormat, parsedRunsOf, runFileVerification, runLabel, validateExport } from "../../integrity/verify-file.ts";
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../../schemas/collected-trace.ts";
-import type { ScoredRunExport } from "../../schemas/export.ts";
+import { SCORED_RUN_FORMAT, type ScoredRunExport, type ScoredSuiteExport } from "../../schemas/export.ts";
 import type { Fixture } from "../../schemas/fixture.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import { scoreCollectedTrace } from "../evaluate.ts";
@@ -16,7 +16,7 @@ import { StreamedJsonlSuite } from "./jsonl-suite.ts";
 import { Replays } from "../replays.ts";
 
 // An import, from the file's bytes to re-scored runs: read → validate → verify → re-score → compare,
-// one run at a time. The workbench runs it in a Web Worker (src/state/import.worker.ts) and
+// one run at a time. The workbench runs it in a Web Worker (src/app/workers/import.worker.ts) and
 // `npm run bench -- --import` times it in Node. Each event is put in canonical JSON and hashed once
 // (src/integrity/seal.ts) for the chain and the run digest; the replay comparison compares the
 // events as parsed without writing them again (src/runtime/canonical-equal.ts). A JSONL suite's run is
@@ -46,6 +46,18 @@ export async function importFile(source: ImportSource, options: ImportOptions): 
   if (looksLikeJsonLines(head, isJsonlSuiteHeader)) return job.jsonlSuite();
   if (source.size > options.maxWholeBytes) return refusedBy(tooLarge(options.maxWholeBytes));
   return job.whole(await job.rest());
+}
+
+/** A source with no bytes: what a stored export is read from (it is a value already). */
+const NO_BYTES: ImportSource = { size: 0, async *chunks() {} };
+
+/**
+ * Imports an export kept as a value (a history entry's file, validated when its store was read):
+ * verified and re-scored exactly as the same file imported from disk, without writing it out and
+ * reading it back. The seals are checked on the value as it is.
+ */
+export function importStored(file: ScoredRunExport | ScoredSuiteExport, options: ImportOptions): Promise<ImportResult> {
+  return new ImportJob(NO_BYTES, options).stored(file);
 }
 
 class ImportJob {
@@ -151,6 +163,10 @@ class ImportJob {
     if (valid.ok) return this.#suite(valid.file.runs, read.parsed);
     if (valid.code === "invalid") return refusedBy(valid);
     return importRefusal({ code: "unreadable", cause: "unknown_format", format });
+  }
+
+  stored(file: ScoredRunExport | ScoredSuiteExport): Promise<ImportResult> {
+    return file.format === SCORED_RUN_FORMAT ? this.#run(file, file) : this.#suite(file.runs, file);
   }
 
   /** A file that must be an export: read as `readExportFile` reads one, so refused in its words. */
