@@ -25,7 +25,7 @@ import { Progress } from "./progress.ts";
 import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
 import { RunSink } from "./run-sink.ts";
 import { SIGN_OPTION, SIGN_USAGE, signerFrom } from "./key-files.ts";
-import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
+import { parseCli, positiveInt, refusalError, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run matrix -- --candidate NAME [--trials K] [--concurrency N] [--shard I/N] [--format table|json|jsonl|junit]
                          [--out FILE] [--export FILE] [--sign KEYFILE] [--task ID]... [--injection ID]... [--fixtures DIR]
@@ -190,9 +190,9 @@ async function fromFiles(files: string[], values: ReturnType<typeof parse>["valu
   let trials = 1;
   for (const file of files) {
     const read = readExportFile(readFileBytes(file, maxBytes), { maxBytes });
-    if (!read.ok) throw new UsageError(`${file}: ${read.message}`);
+    if (!read.ok) throw refusalError(file, read);
     const verified = await verifyExport(read.value, nodeSha256);
-    if (verified.status !== "verified") throw new UsageError(`${file}: ${verified.status}: ${verified.message}`);
+    if (verified.status !== "verified") throw refusalError(file, { ...verified, message: `${verified.status}: ${verified.message}` });
     for (const run of runsOf(read.value)) {
       const fixture = byId.get(run.fixture.id);
       if (!fixture) throw new UsageError(`${file}: a run of ${run.fixture.id}, which is not a cell of this attack matrix`);

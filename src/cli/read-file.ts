@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { DEFAULT_MAX_FILE_BYTES, MAX_JSON_FILE_BYTES } from "../files/read-json-file.ts";
 import { MAX_LINE_BYTES, refusedBySize } from "../files/read-json-lines.ts";
-import { UsageError } from "./usage-error.ts";
+import { refusalError, UsageError } from "./usage-error.ts";
 
 export const MAX_BYTES_OPTION = { "max-bytes": { type: "string" } } as const;
 export const MAX_BYTES_USAGE = `  --max-bytes N     refuse a file larger than N bytes (default ${DEFAULT_MAX_FILE_BYTES}, i.e. 64 MiB)`;
@@ -24,16 +24,16 @@ export function readFileBytes(file: string, maxBytes: number): Uint8Array {
   try {
     size = statSync(file).size;
   } catch {
-    throw new UsageError(`${file}: cannot read the file`);
+    throw unreadable(file);
   }
   if (size > Math.min(maxBytes, MAX_JSON_FILE_BYTES)) {
     const refused = refusedBySize(size, readHead(file), maxBytes);
-    if (refused) throw new UsageError(`${file}: ${refused.message}`, refused.code);
+    if (refused) throw refusalError(file, refused);
   }
   try {
     return readFileSync(file);
   } catch {
-    throw new UsageError(`${file}: cannot read the file`);
+    throw unreadable(file);
   }
 }
 
@@ -45,8 +45,11 @@ function readHead(file: string): Uint8Array {
     const head = new Uint8Array(MAX_LINE_BYTES);
     return head.subarray(0, readSync(fd, head, 0, MAX_LINE_BYTES, 0));
   } catch {
-    throw new UsageError(`${file}: cannot read the file`);
+    throw unreadable(file);
   } finally {
     if (fd !== null) closeSync(fd);
   }
 }
+
+/** A file the system would not let us read (missing, a folder, no permission): `unreadable_file`, as a fixture folder's file is. */
+const unreadable = (file: string): UsageError => new UsageError(`${file}: cannot read the file`, "unreadable_file", { file });

@@ -1,5 +1,5 @@
 import { inPlanOrder } from "../evaluation/plan.ts";
-import { scoreTraceToReplay, tracesToReplay, type TraceToReplay } from "../evaluation/score-file.ts";
+import { scoreTraceToReplay, tracesToReplay, unknownTraceFixture, type TraceToReplay } from "../evaluation/score-file.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { loadFixtureDir } from "../node/fixture-files.ts";
@@ -8,7 +8,7 @@ import { emitRuns, parseFormat } from "./output.ts";
 import { BUDGET_OPTIONS, BUDGET_USAGE, RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
-import { parseCli, UsageError } from "./usage-error.ts";
+import { parseCli, refusalError, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run score -- FILE... [--format table|json|junit] [--out FILE] [--fixtures DIR] [--max-bytes N]
   Replays and scores the replies in every file finbound writes that holds them:
@@ -29,7 +29,7 @@ ${MAX_BYTES_USAGE}
 /** The traces a file holds, or a usage error naming the file and what it is. */
 async function readTraces(file: string, maxBytes: number, fixtures: readonly Fixture[], io: CliIo): Promise<TraceToReplay[]> {
   const read = await tracesToReplay(readFileBytes(file, maxBytes), { fixtures, sha256: nodeSha256, limits: { maxBytes } });
-  if (!read.ok) throw new UsageError(`${file}: ${read.message}`);
+  if (!read.ok) throw refusalError(file, read);
   for (const note of read.notes) io.stderr.write(`note: ${file}: ${note}\n`);
   return read.traces;
 }
@@ -71,7 +71,7 @@ async function score(argv: string[], io: CliIo): Promise<number> {
     const notes = new Map<string, string[]>();
     for (const trace of traces) {
       const scored = await scoreTraceToReplay(trace, fixtures, settings);
-      if (!scored.ok) throw new UsageError(`${file}: ${traces.length > 1 ? `${trace.name}: ` : ""}field "fixture": ${scored.message}`);
+      if (!scored.ok) throw refusalError(file, unknownTraceFixture(trace, traces.length > 1));
       for (const note of scored.notes) {
         const about = notes.get(note);
         if (about) about.push(trace.name);

@@ -161,7 +161,8 @@ export interface LeaderboardOptions {
   halfWidth?: number;
 }
 
-export type LeaderboardResult = { ok: true; leaderboard: Leaderboard } | { ok: false; code: "no_runs" | "no_metric" | "k_too_large"; message: string };
+export const LEADERBOARD_PROBLEM_CODES = ["no_runs", "no_metric", "k_too_large"] as const;
+export type LeaderboardResult = { ok: true; leaderboard: Leaderboard } | { ok: false; code: (typeof LEADERBOARD_PROBLEM_CODES)[number]; message: string };
 
 const identityKey = (i: CandidateIdentity): string => JSON.stringify([i.name, i.protocol, i.reported_model, i.temperature, i.seed, i.budget, i.lenient_fence]);
 

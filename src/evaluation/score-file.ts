@@ -1,17 +1,18 @@
 import { parseCollectedTraceFile, validateCollectedTraces, type TraceFileParse } from "../candidates/collected-trace.ts";
 import { recordedReplies } from "../candidates/recorded.ts";
 import type { FileLimits, FileProblemCode } from "../files/read-json-file.ts";
+import type { Refusal, RefusalAt } from "../files/refusal.ts";
 import { looksLikeJsonLines } from "../files/read-json-lines.ts";
 import { fixtureContentHash } from "../integrity/export.ts";
 import { readExportFile, runsOf, verifyExport, type ExportFile } from "../integrity/export-file.ts";
 import type { Sha256Hex } from "../integrity/seal.ts";
-import { declaredFormat, notVerified } from "../integrity/verify-file.ts";
+import { declaredFormat, notVerified, type FileProblemVerification } from "../integrity/verify-file.ts";
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
 import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, SCORED_SUITE_JSONL_FORMAT, type ScoredRunExport } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { scoreCollectedTrace, type EvaluateOptions, type TraceScore } from "./evaluate.ts";
-import { unknownFixture } from "./import/outcome.ts";
+import { describeImportRefusal } from "./import/outcome.ts";
 import { compareVerdicts } from "./rescore.ts";
 
 // What `npm run score` makes of a file: every file finbound writes that holds replies becomes the
@@ -35,11 +36,58 @@ export interface TraceToReplay {
   stated: readonly Verdict[] | null;
 }
 
-export type ScoreFileProblemCode = FileProblemCode | "invalid_trace" | "no_replies" | "not_finbound" | "broken_seal" | "unknown_fixture" | "nothing_to_score";
+export const SCORE_FILE_PROBLEM_CODES = ["invalid_trace", "no_replies", "not_finbound", "broken_seal", "unknown_fixture", "nothing_to_score"] as const;
+export type ScoreFileProblemCode = FileProblemCode | (typeof SCORE_FILE_PROBLEM_CODES)[number];
 
 export type TracesToReplay =
   | { ok: true; kind: ScoreFileKind; traces: TraceToReplay[]; /** What the reader noticed about the file (an unsealed part, a fixture changed since). */ notes: string[] }
-  | { ok: false; code: ScoreFileProblemCode; message: string };
+  | Refusal<ScoreFileProblemCode>;
+
+/** What a refusal to score knows beside its code: its words are made from this alone (describeScoreFileProblem). */
+type ScoreFileProblemDetail =
+  /** The reader, or the trace or export validator, refused: in its words. */
+  | { code: ScoreFileProblemCode; refusal: Refusal<ScoreFileProblemCode> }
+  | { code: "nothing_to_score"; holds: "trace" | "run" }
+  | { code: "no_replies"; format: string }
+  | { code: "not_finbound"; format: unknown }
+  | { code: "broken_seal"; verification: FileProblemVerification }
+  | { code: "unknown_fixture"; path: readonly (string | number)[]; id: string; run?: number };
+
+export function describeScoreFileProblem(detail: ScoreFileProblemDetail): string {
+  if ("refusal" in detail) return detail.refusal.message;
+  switch (detail.code) {
+    case "nothing_to_score":
+      return `the file holds no ${detail.holds}`;
+    case "no_replies":
+      return `a ${detail.format} file holds no replies to score`;
+    case "not_finbound":
+      return `not a finbound file: ${detail.format === undefined ? "it declares no format" : `its format is ${JSON.stringify(detail.format)}`} (score reads ${SCORED_FORMATS})`;
+    case "broken_seal":
+      return notVerified(detail.verification);
+    case "unknown_fixture":
+      // In the words an import uses for the same run.
+      return describeImportRefusal(detail);
+  }
+}
+
+/**
+ * A trace whose fixture is not in the set, found when it is replayed: `trace 2: field "fixture": unknown
+ * fixture "x"`, the trace's name given when the file holds more than one (`named`).
+ */
+export function unknownTraceFixture(t: TraceToReplay, named: boolean): Refusal<"unknown_fixture"> {
+  const words = describeScoreFileProblem({ code: "unknown_fixture", path: ["fixture"], id: t.trace.fixture });
+  return { ok: false, code: "unknown_fixture", at: { path: ["fixture"] }, message: named ? `${t.name}: ${words}` : words };
+}
+
+function scoreFileProblem(detail: ScoreFileProblemDetail): Refusal<ScoreFileProblemCode> {
+  const at: RefusalAt =
+    "refusal" in detail ? detail.refusal.at
+    : detail.code === "broken_seal" ? detail.verification.at
+    : detail.code === "unknown_fixture" ? { path: detail.path, ...(detail.run === undefined ? {} : { run: detail.run }) }
+    : detail.code === "no_replies" || detail.code === "not_finbound" ? { path: ["format"] }
+    : {};
+  return { ok: false, code: detail.code, at, message: describeScoreFileProblem(detail) };
+}
 
 export interface ScoreFileOptions {
   /** The fixture set the runs are replayed against. */
@@ -62,14 +110,14 @@ export async function tracesToReplay(bytes: Uint8Array, options: ScoreFileOption
   if (looksLikeJsonLines(bytes, declaresTrace)) return collectedTraces(parseCollectedTraceFile(bytes, options.limits));
   const read = readExportFile(bytes, options.limits);
   if (read.ok) return recordedRuns(read.value, options);
-  if (read.code !== "unknown_format") return { ok: false, code: read.code, message: read.message };
+  if (read.code !== "unknown_format") return scoreFileProblem({ code: read.code, refusal: read });
   if (Array.isArray(read.value) || declaresTrace(read.value)) return collectedTraces(validateCollectedTraces(read.value));
   return notScorable(read.value);
 }
 
 function collectedTraces(parsed: TraceFileParse): TracesToReplay {
-  if (!parsed.ok) return parsed;
-  if (parsed.traces.length === 0) return { ok: false, code: "nothing_to_score", message: "the file holds no trace" };
+  if (!parsed.ok) return scoreFileProblem({ code: parsed.code, refusal: parsed });
+  if (parsed.traces.length === 0) return scoreFileProblem({ code: "nothing_to_score", holds: "trace" });
   const traces = parsed.traces.map((trace, i): TraceToReplay => ({ kind: "collected-trace", name: `trace ${i}`, trace, stated: null }));
   return { ok: true, kind: "collected-traces", traces, notes: [] };
 }
@@ -77,9 +125,8 @@ function collectedTraces(parsed: TraceFileParse): TracesToReplay {
 /** A JSON value that is neither an export nor collected traces: another finbound file, or none. */
 function notScorable(value: unknown): TracesToReplay {
   const format = declaredFormat(value);
-  if (typeof format === "string" && format.startsWith("finbound.")) return { ok: false, code: "no_replies", message: `a ${format} file holds no replies to score` };
-  const found = format === undefined ? "it declares no format" : `its format is ${JSON.stringify(format)}`;
-  return { ok: false, code: "not_finbound", message: `not a finbound file: ${found} (score reads ${SCORED_FORMATS})` };
+  if (typeof format === "string" && format.startsWith("finbound.")) return scoreFileProblem({ code: "no_replies", format });
+  return scoreFileProblem({ code: "not_finbound", format });
 }
 
 const FILE_KIND = { run: "scored-run", suite: "scored-suite", jsonl: "jsonl-suite" } as const;
@@ -87,15 +134,15 @@ const FILE_KIND = { run: "scored-run", suite: "scored-suite", jsonl: "jsonl-suit
 /** A sealed export's runs as traces: its seals checked first, then that every fixture is known. */
 async function recordedRuns(file: ExportFile, options: ScoreFileOptions): Promise<TracesToReplay> {
   const verification = await verifyExport(file, options.sha256);
-  if (verification.status === "broken") return { ok: false, code: "broken_seal", message: notVerified(verification) };
+  if (verification.status === "broken") return scoreFileProblem({ code: "broken_seal", verification });
   const runs = runsOf(file);
-  if (runs.length === 0) return { ok: false, code: "nothing_to_score", message: "the file holds no run" };
+  if (runs.length === 0) return scoreFileProblem({ code: "nothing_to_score", holds: "run" });
   const byId = new Map(options.fixtures.map((f) => [f.id, f]));
   const changed = new Map<string, number>();
   const traces: TraceToReplay[] = [];
   for (const [i, run] of runs.entries()) {
     const fixture = byId.get(run.fixture.id);
-    if (!fixture) return { ok: false, code: "unknown_fixture", message: unknownFixture(file.kind === "run" ? "fixture.id" : `runs[${i}].fixture.id`, run.fixture.id) };
+    if (!fixture) return scoreFileProblem(file.kind === "run" ? { code: "unknown_fixture", path: ["fixture", "id"], id: run.fixture.id } : { code: "unknown_fixture", path: ["runs", i, "fixture", "id"], id: run.fixture.id, run: i });
     if (run.fixture.content_hash !== (await fixtureContentHash(fixture, options.sha256))) changed.set(fixture.id, (changed.get(fixture.id) ?? 0) + 1);
     const name = file.kind === "run" ? "run" : file.kind === "suite" ? `run ${i}` : `run ${i} (line ${i + 2})`;
     traces.push({ kind: "recorded-run", name, ...recordedTrace(run) });

@@ -251,7 +251,7 @@ describe("importing a suite run by run", () => {
     const lines = await jsonlSuite(await sealedRuns());
     let seen = 0;
     const { result } = await imported(`${lines.join("\n")}\n`, { onRun: () => void (seen += 1), cancelled: () => seen >= 1 });
-    expect(result).toEqual({ ok: false, cancelled: true, code: "cancelled", message: "cancelled" });
+    expect(result).toMatchObject({ ok: false, cancelled: true, code: "cancelled", cause: "cancelled", at: {} });
     expect(seen).toBe(1);
   });
 });
@@ -269,7 +269,7 @@ describe("a file too large to read whole as one JSON value", () => {
     const head = '{\n  "format": "finbound.scored-suite/v1",\n  "runs": [';
     for (const maxWholeBytes of [MAX_IMPORT_BYTES, 4 * MAX_JSON_FILE_BYTES]) {
       const result = await importFile(claimed(head, MAX_JSON_FILE_BYTES + 1), { fixtures, sha256: sha256Sync, maxWholeBytes });
-      expect(result).toEqual({ ok: false, cancelled: false, code: "too_large_for_json", message: tooLargeForJson().message });
+      expect(result).toEqual({ ok: false, cancelled: false, code: "unreadable", cause: "too_large_for_json", at: {}, message: tooLargeForJson().message });
     }
   });
 

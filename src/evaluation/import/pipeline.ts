@@ -6,11 +6,11 @@ import { isJsonlSuiteHeader } from "../../integrity/jsonl-suite.ts";
 import { hashParsedEvents, verifiedDigest, verifyRun } from "../../integrity/run-digest.ts";
 import { brokenSuiteRun, concludeSuite, declaredFormat, parsedRunsOf, runFileVerification, runLabel, validateExport } from "../../integrity/verify-file.ts";
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../../schemas/collected-trace.ts";
-import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type ScoredRunExport, type ScoredSuiteExport } from "../../schemas/export.ts";
+import { SCORED_RUN_FORMAT, type ScoredRunExport, type ScoredSuiteExport } from "../../schemas/export.ts";
 import type { Fixture } from "../../schemas/fixture.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import { scoreCollectedTrace } from "../evaluate.ts";
-import { CANCELLED, DifferingRuns, recordedEvents, refused, rejected, unknownFixture } from "./outcome.ts";
+import { CANCELLED, DifferingRuns, importRefusal, recordedEvents, refusedBy, rejected, unknownFixture } from "./outcome.ts";
 import type { ImportOptions, ImportResult, ImportSource, RunImportReport } from "./types.ts";
 import { StreamedJsonlSuite } from "./jsonl-suite.ts";
 import { Replays } from "../replays.ts";
@@ -37,7 +37,7 @@ export async function importFile(source: ImportSource, options: ImportOptions): 
   const head = await job.head(options.maxLineBytes ?? MAX_LINE_BYTES);
   if (looksLikeJsonLines(head, isJsonlSuiteHeader)) return job.jsonlSuite();
   const bySize = refusedBySize(source.size, head, options.maxWholeBytes);
-  if (bySize) return refused(bySize.message, bySize.code === "too_large_for_json" ? "too_large_for_json" : "unreadable");
+  if (bySize) return refusedBy(bySize);
   return job.whole(await job.rest());
 }
 
@@ -142,20 +142,20 @@ class ImportJob {
     if (this.o.exportsOnly) return this.#export(bytes);
     if (looksLikeJsonLines(bytes)) {
       const traces = parseCollectedTraceFile(bytes, limits);
-      return traces.ok ? this.#traces(traces.traces) : refused(traces.message);
+      return traces.ok ? this.#traces(traces.traces) : refusedBy(traces);
     }
     const read = readJsonFile(bytes, limits);
-    if (!read.ok) return refused(read.message);
+    if (!read.ok) return refusedBy(read);
     const format = Array.isArray(read.value) ? COLLECTED_TRACE_FORMAT : declaredFormat(read.value);
     if (format === COLLECTED_TRACE_FORMAT) {
       const traces = validateCollectedTraces(read.value);
-      return traces.ok ? this.#traces(traces.traces) : refused(traces.message);
+      return traces.ok ? this.#traces(traces.traces) : refusedBy(traces);
     }
     const valid = validateExport(read.value);
     if (valid.ok && valid.kind === "run") return this.#run(valid.file, read.parsed);
     if (valid.ok) return this.#suite(valid.file.runs, read.parsed);
-    if (valid.code === "invalid") return refused(valid.message);
-    return refused(`unknown format ${JSON.stringify(format ?? null)}: expected ${SCORED_RUN_FORMAT}, ${SCORED_SUITE_FORMAT} or ${COLLECTED_TRACE_FORMAT}`);
+    if (valid.code === "invalid") return refusedBy(valid);
+    return importRefusal({ code: "unreadable", cause: "unknown_format", format });
   }
 
   stored(file: ScoredRunExport | ScoredSuiteExport): Promise<ImportResult> {
@@ -165,15 +165,15 @@ class ImportJob {
   /** A file that must be an export: read as `readExportFile` reads one, so refused in its words. */
   async #export(bytes: Uint8Array): Promise<ImportResult> {
     const read = readJsonFile(bytes, { maxBytes: this.o.maxWholeBytes });
-    if (!read.ok) return refused(read.message);
+    if (!read.ok) return refusedBy(read);
     const valid = validateExport(read.value);
-    if (!valid.ok) return refused(valid.message);
+    if (!valid.ok) return refusedBy(valid);
     return valid.kind === "run" ? this.#run(valid.file, read.parsed) : this.#suite(valid.file.runs, read.parsed);
   }
 
   async #run(file: ScoredRunExport, parsed: unknown): Promise<ImportResult> {
     const fixture = this.#fixture(file.fixture.id);
-    if (!fixture) return refused(unknownFixture("fixture.id", file.fixture.id), "unknown_fixture");
+    if (!fixture) return unknownFixture(["fixture", "id"], file.fixture.id);
     // The seal is checked on the file as parsed, before validation dropped or stripped anything.
     const hashed = await hashParsedEvents(parsed, this.o.sha256);
     const verification = runFileVerification(await verifyRun(parsed, this.o.sha256, hashed));
@@ -207,7 +207,7 @@ class ImportJob {
     const digests: (string | null)[] = [];
     let unsealed = 0;
     const differing = new DifferingRuns(this.o.sha256);
-    let later: string | null = null;
+    let later: ImportResult | null = null;
     for (const [i, file] of runs.entries()) {
       if (this.o.cancelled?.()) return CANCELLED;
       const raw = parsedRuns[i];
@@ -219,7 +219,7 @@ class ImportJob {
       if (later) continue;
       const fixture = this.#fixture(file.fixture.id);
       if (!fixture) {
-        later = unknownFixture(`runs[${i}].fixture.id`, file.fixture.id);
+        later = unknownFixture(["runs", i, "fixture", "id"], file.fixture.id, i);
         continue;
       }
       const rescored = await this.#replays.rescore(file, fixture, recordedEvents(raw, hashed));
@@ -228,7 +228,7 @@ class ImportJob {
     }
     const verification = await concludeSuite(parsed, digests, unsealed, this.o.sha256);
     if (verification.status === "broken") return rejected(verification);
-    if (later) return refused(later, "unknown_fixture");
+    if (later) return later;
     this.#progress(true);
     return { ok: true, kind: "suite", replayed: this.#replays.replayed, ...(await differing.findings(verification, runs.length, this.o.signedBy)) };
   }
@@ -238,7 +238,7 @@ class ImportJob {
     for (const [i, trace] of traces.entries()) {
       if (this.o.cancelled?.()) return CANCELLED;
       const scored = await scoreCollectedTrace(trace, this.o.fixtures, { includeDiagnostics: true });
-      if (!scored.ok) return refused(`${traces.length > 1 ? `trace ${i}: ` : ""}field "fixture": ${scored.message}`);
+      if (!scored.ok) return importRefusal({ code: "unreadable", cause: "unknown_fixture", id: trace.fixture, ...(traces.length > 1 ? { trace: i } : {}) });
       await this.#ran(scored.run);
     }
     this.#progress(true);
@@ -262,7 +262,7 @@ class ImportJob {
       this.#progress(true);
     }
     const last = reader.end();
-    if (last.problem) return refused(last.problem.message);
+    if (last.problem) return refusedBy(last.problem);
     for (const line of last.lines) await suite.add(line);
     this.#runsTotal = this.#runsDone;
     const result = await suite.end();
