@@ -20,12 +20,12 @@ import { Notice } from "./io/Notice.tsx";
 // lands in it, and evaluating its chunk then (recharts builds its stores as it loads) was one long task
 // in the middle of the import. The claims table's code is
 // loaded then too, where the run view has not asked for it already.
-const suiteView = lazyView(() => import("./suite/SuiteView.tsx").then((m) => m.SuiteView));
+const suiteView = lazyView(() => import("./suite/SuiteView.tsx"), (m) => m.SuiteView);
 /** How long a busy page may put off loading the suite view. */
 const SUITE_VIEW_IDLE_TIMEOUT_MS = 5000;
 const SuiteView = suiteView.View;
-const MatrixView = lazyView(() => import("./matrix/MatrixView.tsx").then((m) => m.MatrixView)).View;
-const CompareView = lazyView(() => import("./compare/CompareView.tsx").then((m) => m.CompareView)).View;
+const MatrixView = lazyView(() => import("./matrix/MatrixView.tsx"), (m) => m.MatrixView).View;
+const CompareView = lazyView(() => import("./compare/CompareView.tsx"), (m) => m.CompareView).View;
 
 /**
  * The view inside its error boundary, drawn again when another run or suite is opened in it. Read
