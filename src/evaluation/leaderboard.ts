@@ -229,17 +229,27 @@ function standingOf(metric: MetricId, d: PairedDifference | null): Standing | nu
   return (d.distinction === "higher") === SPECS[metric].higherIsBetter ? "better" : "worse";
 }
 
+/**
+ * Which candidate each run belongs to: the rows' keys, each with the indices of its runs in the runs
+ * given, in order. The leaderboard and anything laid out by its rows (the workbench's heat map) group alike.
+ */
+export function candidateGroups(input: readonly LeaderboardRun[], pool = false): { runs: LeaderboardRun[]; groups: Map<string, number[]> } {
+  const runs = withReportedModels(input);
+  const groups = new Map<string, number[]>();
+  runs.forEach((r, i) => {
+    const key = pool ? identityKey(r.identity) : JSON.stringify([r.source, identityKey(r.identity)]);
+    const list = groups.get(key);
+    if (list) list.push(i);
+    else groups.set(key, [i]);
+  });
+  return { runs, groups };
+}
+
 /** The leaderboard of the runs: one row per candidate, each metric with its interval and its standing against the baseline. */
 export function buildLeaderboard(input: readonly LeaderboardRun[], options: LeaderboardOptions): LeaderboardResult {
   if (input.length === 0) return { ok: false, code: "no_runs", message: "no run to rank" };
-  const runs = withReportedModels(input);
-  const groups = new Map<string, LeaderboardRun[]>();
-  for (const r of runs) {
-    const key = options.pool ? identityKey(r.identity) : JSON.stringify([r.source, identityKey(r.identity)]);
-    const list = groups.get(key);
-    if (list) list.push(r);
-    else groups.set(key, [r]);
-  }
+  const grouped = candidateGroups(input, options.pool);
+  const groups = new Map([...grouped.groups].map(([key, indices]) => [key, indices.map((i) => grouped.runs[i] as LeaderboardRun)]));
   // Which settings vary among the groups that share a name: those are named in each label.
   const byName = new Map<string, CandidateIdentity[]>();
   for (const g of groups.values()) {
