@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import { anyWorse, buildLeaderboard, leaderboardRun, METRICS, type CandidateRow, type Leaderboard, type LeaderboardRun, type MetricId, type MetricResult } from "../evaluation/leaderboard.ts";
+import { anyWorse, buildLeaderboard, fixturesByTrials as trialsWords, leaderboardRun, metricLabel, METRICS, type CandidateRow, type Leaderboard, type LeaderboardRun, type MetricId, type MetricResult } from "../evaluation/leaderboard.ts";
 import { scoreTraceToReplay, tracesToReplay } from "../evaluation/score-file.ts";
 import { formatDifference, formatEstimate, type TrialsNeeded } from "../evaluation/statistics.ts";
 import { html, trusted, type Html } from "../interop/html.ts";
@@ -32,8 +32,6 @@ ${HALF_WIDTH_USAGE}
 ${MAX_BYTES_USAGE}
   Exit status: 0 no candidate is distinguishably worse than the baseline on the metric, 1 one is,
   2 bad usage or a file that is unreadable, changed after export (NOT VERIFIED) or holds no runs.`;
-
-const metricLabel = (m: MetricId, k: number): string => (m === "pass^k" ? `pass^${k}` : m === "pass@k" ? `pass@${k}` : m.replaceAll("_", " ").replace("asr", "ASR"));
 
 /** --metric: a metric's id, or pass^N / pass@N naming k too. */
 function metricFrom(value: string | undefined): { metric: MetricId; k?: number } {
@@ -90,8 +88,6 @@ function versus(m: MetricResult | undefined): string {
   if (m.standing === "baseline" || !m.difference) return standingWords[m.standing];
   return `${formatDifference(m.difference)} ${standingWords[m.standing]}`;
 }
-
-const trialsWords = (r: CandidateRow): string => (r.trials.min === r.trials.max ? `${r.fixtures}×${r.trials.max}` : `${r.fixtures}×${r.trials.min}–${r.trials.max}`);
 
 function columns(rows: readonly string[][]): (cells: readonly string[]) => string {
   const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));

@@ -109,6 +109,9 @@ const SPECS: Record<MetricId, MetricSpec> = {
 
 export const higherIsBetter = (metric: MetricId): boolean => SPECS[metric].higherIsBetter;
 
+/** A metric as people read it: pass^8, pass@3, pass rate, ASR executed. */
+export const metricLabel = (m: MetricId, k: number): string => (m === "pass^k" ? `pass^${k}` : m === "pass@k" ? `pass@${k}` : m.replaceAll("_", " ").replace("asr", "ASR"));
+
 /** How a candidate compares with the baseline on a metric, by its direction. */
 export type Standing = "baseline" | "better" | "worse" | "not_distinguishable";
 
@@ -321,6 +324,9 @@ export function buildLeaderboard(input: readonly LeaderboardRun[], options: Lead
     .map(([name]) => ({ name, settings: varying(name), rows: rows.filter((r) => r.identity.name === name).map((r) => r.label) }));
   return { ok: true, leaderboard: { metric: options.metric, k, baseline: baselineKey, halfWidth, rows, splits } };
 }
+
+/** A row's fixtures and trials: `16×8`, or `16×3–8` when some fixtures ran fewer trials. */
+export const fixturesByTrials = (r: Pick<CandidateRow, "fixtures" | "trials">): string => (r.trials.min === r.trials.max ? `${r.fixtures}×${r.trials.max}` : `${r.fixtures}×${r.trials.min}–${r.trials.max}`);
 
 /** Whether any candidate is distinguishably worse than the baseline on the chosen metric: what CI gates on. */
 export const anyWorse = (l: Leaderboard): boolean => l.rows.some((r) => r.metrics[l.metric]?.standing === "worse");
