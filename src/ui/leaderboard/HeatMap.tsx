@@ -57,14 +57,15 @@ export function HeatMap({ table, rows, picked, opening, onCell, action }: HeatMa
                         type="button"
                         className="heat-cell"
                         style={c.rate === null ? undefined : cellColours(c.rate)}
-                        aria-label={`${value}, ${words}: ${action}`}
                         aria-pressed={same(picked, cell)}
                         aria-busy={same(opening, cell)}
                         title={words}
                         onClick={() => onCell(cell)}
                       >
-                        {value}
+                        <span className="heat-value">{value}</span>
                         <span className="heat-count">{c.passed}/{c.counted}</span>
+                        {/* The name a screen reader gives the cell starts with what is printed in it. */}
+                        <span className="sr-only">, {words}: {action}</span>
                       </button>
                     </td>
                   );
