@@ -148,6 +148,8 @@ export interface Leaderboard {
   halfWidth: number;
   /** Sorted by the chosen metric, best first. */
   rows: CandidateRow[];
+  /** Every metric the runs give (what else they can be ranked by). */
+  available: MetricId[];
   /** Which settings split a candidate name into several rows. */
   splits: { name: string; settings: Setting[]; rows: string[] }[];
 }
@@ -162,6 +164,11 @@ export interface LeaderboardOptions {
   pool?: boolean;
   /** The wanted half-width for "how many trials", as a proportion (default 0.05). */
   halfWidth?: number;
+  /**
+   * Only the chosen metric, without the checks' intervals or the trials estimate: what a view showing one
+   * metric at a time needs (each interval is a bootstrap, and thousands of trials per fixture make them costly).
+   */
+  chosenOnly?: boolean;
 }
 
 export type LeaderboardResult = { ok: true; leaderboard: Leaderboard } | { ok: false; code: "no_runs" | "no_metric" | "k_too_large"; message: string };
@@ -281,7 +288,7 @@ export function buildLeaderboard(input: readonly LeaderboardRun[], options: Lead
   if (!present.includes(options.metric)) return { ok: false, code: "no_metric", message: `no candidate's runs give ${options.metric} (the runs give ${present.join(", ")})` };
   const rows: CandidateRow[] = base.map((b) => {
     const metrics: Partial<Record<MetricId, MetricResult>> = {};
-    for (const m of present) {
+    for (const m of options.chosenOnly ? [options.metric] : present) {
       const spec = SPECS[m];
       const mine = clustersOf(b.runs, spec.hit);
       const estimate = estimateOf(m, k, [...mine.values()]);
@@ -289,7 +296,7 @@ export function buildLeaderboard(input: readonly LeaderboardRun[], options: Lead
       metrics[m] = { estimate, difference, standing: baseline && b.key === baseline.key ? "baseline" : standingOf(m, difference) };
     }
     const checks: CandidateRow["checks"] = {};
-    for (const name of [...new Set(b.runs.flatMap((r) => Object.keys(r.checks)))].sort()) {
+    for (const name of options.chosenOnly ? [] : [...new Set(b.runs.flatMap((r) => Object.keys(r.checks)))].sort()) {
       const clusters = clustersOf(b.runs, (r) => r.checks[name] ?? null);
       const all = [...clusters.values()];
       checks[name] = { passed: all.reduce((s, c) => s + c.c, 0), of: all.reduce((s, c) => s + c.n, 0), estimate: rateInterval(all) };
@@ -308,7 +315,7 @@ export function buildLeaderboard(input: readonly LeaderboardRun[], options: Lead
       trials: { min: trialsOf.length === 0 ? 0 : Math.min(...trialsOf), max: Math.max(0, ...trialsOf) },
       metrics,
       checks,
-      trialsNeeded: chosen.length === 0 ? null : trialsNeeded(chosen, spec.statistic(k), halfWidth, { minTrials: spec.minTrials(k) }),
+      trialsNeeded: chosen.length === 0 || options.chosenOnly ? null : trialsNeeded(chosen, spec.statistic(k), halfWidth, { minTrials: spec.minTrials(k) }),
     };
   });
   const sign = SPECS[options.metric].higherIsBetter ? -1 : 1;
@@ -322,7 +329,7 @@ export function buildLeaderboard(input: readonly LeaderboardRun[], options: Lead
   const splits = [...byName.entries()]
     .filter(([name]) => varying(name).length > 0)
     .map(([name]) => ({ name, settings: varying(name), rows: rows.filter((r) => r.identity.name === name).map((r) => r.label) }));
-  return { ok: true, leaderboard: { metric: options.metric, k, baseline: baselineKey, halfWidth, rows, splits } };
+  return { ok: true, leaderboard: { metric: options.metric, k, baseline: baselineKey, halfWidth, rows, available: present, splits } };
 }
 
 /** A row's fixtures and trials: `16×8`, or `16×3–8` when some fixtures ran fewer trials. */

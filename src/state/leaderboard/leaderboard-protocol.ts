@@ -71,6 +71,7 @@ const LeaderboardSchema = z.strictObject({
         .nullable(),
     }),
   ),
+  available: z.array(MetricId),
   splits: z.array(z.strictObject({ name: z.string(), settings: z.array(z.enum(["reported_model", "protocol", "temperature", "seed", "budget", "lenient_fence"])), rows: z.array(z.string()) })),
 }) satisfies z.ZodType<Leaderboard>;
 

@@ -73,6 +73,7 @@ export class LeaderboardSession {
     const built = buildLeaderboard(this.#runs, {
       metric: options.metric,
       pool: options.pool,
+      chosenOnly: true,
       ...(options.k === null ? {} : { k: options.k }),
       baseline: (rows) => rows.find((r) => r.key === options.baseline)?.key ?? rows.find((r) => first !== undefined && r.sources.includes(first))?.key ?? rows[0]?.key ?? "",
     });

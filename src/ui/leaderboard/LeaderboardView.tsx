@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { appStore, useStore } from "../../state/app-store.ts";
-import { metricLabel, METRICS, type CandidateRow, type MetricId } from "../../state/leaderboard/leaderboard-format.ts";
+import { metricLabel, type CandidateRow, type MetricId } from "../../state/leaderboard/leaderboard-format.ts";
 import { entrySourceName, type LeaderboardState } from "../../state/leaderboard/leaderboard-slice.ts";
 import { FilePicker } from "../shared/FilePicker.tsx";
 import { visible } from "../shared/inert.ts";
@@ -77,7 +77,7 @@ function Sources() {
 
 function Options({ l, rows }: { l: LeaderboardState; rows: readonly CandidateRow[] }) {
   const { setLeaderboardOptions, setCellAction } = appStore.getState();
-  const present = METRICS.filter((m) => rows.some((r) => r.metrics[m]?.estimate));
+  const present = l.table?.leaderboard.available ?? [];
   const k = l.table?.leaderboard.k ?? 1;
   return (
     <div className="controls leaderboard-options">
