@@ -12,6 +12,7 @@ import "./leaderboard.css";
 function statusLine(l: LeaderboardState, picked: number): string {
   if (l.status === "reading" && l.progress) return `Reading ${l.progress.source + 1} of ${l.progress.sources}: ${l.progress.runsDone} runs verified and re-scored…`;
   if (l.status === "reading" || l.status === "ranking") return "Ranking…";
+  if (l.opening) return `Reading the runs of ${l.opening.fixture} again from their sources…`;
   if (l.status === "ready" && l.table) {
     const runs = l.sources.reduce((n, s) => n + s.runs, 0);
     return `${l.table.leaderboard.rows.length} candidates from ${l.sources.length} sources (${runs} runs, each verified and re-scored).`;
