@@ -8,7 +8,7 @@ import type { Store } from "../store.ts";
 import { allFixtures } from "../workspace-slice.ts";
 import type { LeaderboardTable, RankOptions, SourceReport } from "./leaderboard-protocol.ts";
 import type { LeaderboardSource } from "./leaderboard-session.ts";
-import { readLeaderboardRuns, type LeaderboardRuns } from "./leaderboard-worker-client.ts";
+import type { LeaderboardRuns } from "./leaderboard-worker-client.ts";
 
 // The Leaderboard view (docs/leaderboard.md, "In the workbench"): suites picked from History or
 // imported, read in a worker (verified and re-scored, as Import reads them), ranked by the pure
@@ -141,8 +141,9 @@ export const createLeaderboardSlice =
           return false;
         }
         unread({});
-        // A saved matrix suite names the attack matrix's fixtures: loaded first, as an import does.
-        await get().loadMatrix();
+        // A saved matrix suite names the attack matrix's fixtures: loaded first, as an import does. The
+        // leaderboard's own code (the statistics, the worker's protocol) is not in the first load either.
+        const [{ readLeaderboardRuns }] = await Promise.all([import("./leaderboard-worker-client.ts"), get().loadMatrix()]);
         const current = readLeaderboardRuns(sources, allFixtures(get().fixtures, get().matrixFixtures), (source, progress) => {
           if (runs === current) patch({ progress: { source, sources: sources.length, runsDone: progress.runsDone } });
         });
