@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, XAxis, YAxis } from "recharts";
 import type { CandidateRow, MetricId } from "../../state/leaderboard/leaderboard-format.ts";
 import { plainTick } from "../suite/chart-text.tsx";
@@ -5,12 +6,14 @@ import { plainTick } from "../suite/chart-text.tsx";
 const PERCENT_TICK = plainTick(" %");
 const RANK_TICK = plainTick();
 const ROW_HEIGHT = 34;
+/** The chart's height with its caption, for the slot it is drawn into. */
+export const chartHeight = (rows: number): number => 70 + rows * ROW_HEIGHT;
 
 /**
  * The ranked metric of each row with its 95 % interval as an error bar, in the table's order (#1 on
  * top), and the baseline's value as a dashed line.
  */
-export function LeaderboardChart({ rows, metric, baseline, title }: { rows: readonly CandidateRow[]; metric: MetricId; baseline: string; title: string }) {
+export const LeaderboardChart = memo(function LeaderboardChart({ rows, metric, baseline, title }: { rows: readonly CandidateRow[]; metric: MetricId; baseline: string; title: string }) {
   const data = rows.map((r, i) => {
     const e = r.metrics[metric]?.estimate ?? null;
     return { rank: `#${i + 1}`, value: e ? e.value * 100 : 0, interval: e ? [(e.value - e.low) * 100, (e.high - e.value) * 100] : [0, 0] };
@@ -33,4 +36,4 @@ export function LeaderboardChart({ rows, metric, baseline, title }: { rows: read
       </BarChart>
     </figure>
   );
-}
+});

@@ -5,7 +5,8 @@ import { entrySourceName, type LeaderboardState } from "../../state/leaderboard/
 import { FilePicker } from "../shared/FilePicker.tsx";
 import { visible } from "../shared/inert.ts";
 import { HeatMap } from "./HeatMap.tsx";
-import { LeaderboardChart } from "./LeaderboardChart.tsx";
+import { AfterPaint } from "../shared/after-paint.tsx";
+import { chartHeight, LeaderboardChart } from "./LeaderboardChart.tsx";
 import { LeaderboardTable } from "./LeaderboardTable.tsx";
 import "./leaderboard.css";
 
@@ -140,7 +141,10 @@ export function LeaderboardView() {
           ))}
           <div className="leaderboard-top">
             <LeaderboardTable rows={rows} metric={table.leaderboard.metric} title={title} />
-            <LeaderboardChart rows={rows} metric={table.leaderboard.metric} baseline={table.leaderboard.baseline} title={title} />
+            {/* Drawn in a task of its own after the table and the heat map have painted, again for each ranking: the chart library draws in one task it cannot slice. */}
+            <AfterPaint key={`${table.leaderboard.metric} ${table.leaderboard.baseline} ${l.options.pool}`} placeholder={<div className="leaderboard-chart-slot" style={{ height: chartHeight(rows.length) }} />}>
+              <LeaderboardChart rows={rows} metric={table.leaderboard.metric} baseline={table.leaderboard.baseline} title={title} />
+            </AfterPaint>
           </div>
           {l.cellAction === "compare" && (
             <p className="muted" role="status">{l.picked ? `A: ${l.picked.fixture}. Pick B.` : "Pick A, then B: Compare opens with both."}</p>
