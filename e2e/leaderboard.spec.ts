@@ -73,6 +73,12 @@ test("the Leaderboard ranks three suites from History: regressions first, interv
 
   expect(await blockingViolations(page)).toEqual([]);
   await shot(page, "leaderboard");
+  // On a phone the table, the bars and the heat map scroll inside their own boxes, never the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(await blockingViolations(page)).toEqual([]);
+  await shot(page, "leaderboard-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // A cell opens that candidate's runs of that fixture: the hottest candidate's K trials of the first fixture, in the suite view.
   const fixture = (await heat.locator("tbody tr").first().getAttribute("data-fixture")) ?? "";

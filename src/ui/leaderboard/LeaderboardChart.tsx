@@ -25,6 +25,7 @@ export const LeaderboardChart = memo(function LeaderboardChart({ rows, metric, b
         <h2>{title} with its 95 % interval</h2>
         <span className="muted">dashed: the baseline</span>
       </figcaption>
+      <div className="leaderboard-scroll" role="region" aria-label={`${title} by candidate`} tabIndex={0}>
       <BarChart width={560} height={40 + rows.length * ROW_HEIGHT} data={data} layout="vertical" margin={{ top: 8, right: 24, bottom: 8, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid horizontal={false} stroke="var(--border)" />
         <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={PERCENT_TICK} interval={0} stroke="var(--muted)" />
@@ -34,6 +35,7 @@ export const LeaderboardChart = memo(function LeaderboardChart({ rows, metric, b
         </Bar>
         {base && <ReferenceLine x={base.value * 100} stroke="var(--text)" strokeDasharray="4 3" ifOverflow="extendDomain" />}
       </BarChart>
+      </div>
     </figure>
   );
 });

@@ -26,7 +26,8 @@ function Sources() {
   const entries = useStore((s) => s.history.entries);
   const l = useStore((s) => s.leaderboard);
   const { toggleLeaderboardEntry, addLeaderboardFile, removeLeaderboardFile, rankLeaderboard } = appStore.getState();
-  const picked = l.entries.length + l.files.length;
+  // An entry deleted from History since it was ticked is not a source any more.
+  const picked = l.entries.filter((id) => entries.some((e) => e.id === id)).length + l.files.length;
   const busy = l.status === "reading" || l.status === "ranking";
   // Suites first: a suite is what a leaderboard usually ranks; a saved run is one run.
   const listed = useMemo(() => [...entries.filter((e) => e.kind === "suite"), ...entries.filter((e) => e.kind === "run")], [entries]);
@@ -140,7 +141,9 @@ export function LeaderboardView() {
             </p>
           ))}
           <div className="leaderboard-top">
-            <LeaderboardTable rows={rows} metric={table.leaderboard.metric} title={title} />
+            <div className="leaderboard-scroll" role="region" aria-label="Candidates" tabIndex={0}>
+              <LeaderboardTable rows={rows} metric={table.leaderboard.metric} title={title} />
+            </div>
             {/* Drawn in a task of its own after the table and the heat map have painted, again for each ranking: the chart library draws in one task it cannot slice. */}
             <AfterPaint key={`${table.leaderboard.metric} ${table.leaderboard.baseline} ${l.options.pool}`} placeholder={<div className="leaderboard-chart-slot" style={{ height: chartHeight(rows.length) }} />}>
               <LeaderboardChart rows={rows} metric={table.leaderboard.metric} baseline={table.leaderboard.baseline} title={title} />
