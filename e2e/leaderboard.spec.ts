@@ -71,6 +71,12 @@ test("the Leaderboard ranks three suites from History: regressions first, interv
   const zeroCells = await heat.locator(`tbody td[data-candidate="${zero}"] .heat-value`).allTextContents();
   expect(zeroCells).toEqual(Array.from({ length: FIXTURE_COUNT }, () => "100 %"));
 
+  // The heat map is one Tab stop; arrows move cell by cell.
+  await expect(heat.locator('button.heat-cell[tabindex="0"]')).toHaveCount(1);
+  await heat.locator('button.heat-cell[tabindex="0"]').focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(heat.locator(`tbody tr:first-child td[data-candidate="2"] button`)).toBeFocused();
+
   expect(await blockingViolations(page)).toEqual([]);
   await shot(page, "leaderboard");
   // On a phone the table, the bars and the heat map scroll inside their own boxes, never the page.

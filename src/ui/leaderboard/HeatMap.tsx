@@ -1,6 +1,8 @@
+import { useMemo } from "react";
 import type { CandidateRow } from "../../state/leaderboard/leaderboard-format.ts";
 import type { LeaderboardCell } from "../../state/leaderboard/leaderboard-slice.ts";
 import type { LeaderboardTable } from "../../state/leaderboard/leaderboard-protocol.ts";
+import { useRovingList } from "../shared/roving.ts";
 import { cellColours, LEGEND_STOPS } from "./palette.ts";
 
 const percent = (rate: number): string => `${Math.round(rate * 100)} %`;
@@ -18,6 +20,11 @@ interface HeatMapProps {
 
 /** Fixtures × candidates: each candidate's pass rate on each fixture, its value printed in the cell; a cell is a button. */
 export function HeatMap({ table, rows, picked, opening, onCell, action }: HeatMapProps) {
+  // One Tab stop for the whole map (roving tabindex): arrows move cell by cell, row after row.
+  const cellId = (column: number, fixture: string): string => `${column} ${fixture}`;
+  const keys = useMemo(() => table.fixtures.flatMap((f) => rows.flatMap((r, i) => (table.cells[r.key]?.[f] ? [cellId(i, f)] : []))), [table, rows]);
+  const pickedColumn = picked ? rows.findIndex((r) => r.key === picked.key) : -1;
+  const roving = useRovingList(keys, picked && pickedColumn >= 0 ? cellId(pickedColumn, picked.fixture) : null, { orientation: "both" });
   return (
     <figure className="leaderboard-heat" data-testid="leaderboard-heat-map">
       <figcaption className="panel-head">
@@ -41,7 +48,7 @@ export function HeatMap({ table, rows, picked, opening, onCell, action }: HeatMa
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody {...roving.listProps}>
             {table.fixtures.map((fixture) => (
               <tr key={fixture} data-fixture={fixture}>
                 <th scope="row" className="mono">{fixture}</th>
@@ -56,6 +63,7 @@ export function HeatMap({ table, rows, picked, opening, onCell, action }: HeatMa
                       <button
                         type="button"
                         className="heat-cell"
+                        {...roving.item(cellId(i, fixture))}
                         style={c.rate === null ? undefined : cellColours(c.rate)}
                         aria-pressed={same(picked, cell)}
                         aria-busy={same(opening, cell)}
