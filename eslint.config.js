@@ -44,12 +44,22 @@ export default tseslint.config(
   },
   {
     files: ["src/state/**"],
-    rules: forbid(["**/ui/**", "**/cli/**", "**/mcp/**", "@modelcontextprotocol/*", "react-dom", "react-dom/*", "node:*", "fs", "path"], "state/ is below ui/: it never imports the UI, the CLI, the MCP server or Node."),
+    rules: forbid(["**/ui/**", "**/app/**", "**/cli/**", "**/mcp/**", "@modelcontextprotocol/*", "react", "react/*", "react-dom", "react-dom/*", "node:*", "fs", "path"], "state/ is plain slices below app/ and ui/: it never imports the platform (workers, IndexedDB, probes, the React hook: injected through StoreDeps), the UI, the CLI, the MCP server or Node."),
   },
   {
     // The store loads the simulator and the report writers on first use (dynamic imports), never statically.
     files: ["src/state/**"],
     rules: forbidValues(["**/mocks/**", "**/interop/**"], "state/ loads mocks/ and interop/ only through a dynamic import(), so they stay out of the first load."),
+  },
+  {
+    // The browser platform: the store's wiring and React hook, the workers and their clients, IndexedDB, network probes.
+    files: ["src/app/**"],
+    rules: forbid(["**/ui/**", "**/cli/**", "**/mcp/**", "**/node/**", "@modelcontextprotocol/*", "node:*", "fs", "path"], "app/ is the browser's platform under the UI: it wires state/ to workers, IndexedDB and the network, and never imports the UI, the CLI, the MCP server or Node."),
+  },
+  {
+    // The platform loads the simulated model and its data lazily, as state/ does.
+    files: ["src/app/**"],
+    rules: forbidValues(["**/mocks/**", "**/interop/**"], "app/ loads mocks/ and interop/ only through a dynamic import(), so they stay out of the first load."),
   },
   {
     // The views read the runtime's and the scorer's types; their values reach the UI through src/state.

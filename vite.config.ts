@@ -52,7 +52,7 @@ export default defineConfig({
         // zod and the module that turns its JIT off travel together, in one chunk that every chunk
         // using zod imports: left to itself the bundler may split zod into a chunk that parses
         // before main.tsx has set jitless, and zod's eval probe then breaks the CSP (no eval).
-        codeSplitting: { groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]state[\\/]zod-jitless\.ts$/, priority: 10 }] },
+        codeSplitting: { groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]app[\\/]zod-jitless\.ts$/, priority: 10 }] },
         // The suite view's chunk (the view, recharts) asks V8 to compile all of its functions as it
         // loads, on a background thread, once the page is idle (App.tsx). Compiled lazily, at their
         // first call, they were compiled in the suite's first drawing after an import, on the main

@@ -8,7 +8,7 @@ import { createVirtualClock } from "../src/runtime/clock.ts";
 import { runEpisode } from "../src/runtime/episode.ts";
 import { REFERENCE_BUDGET } from "../src/schemas/budget.ts";
 import { toScoredRun } from "../src/scoring/score.ts";
-import { PART_SIZE } from "../src/state/run-parts.ts";
+import { PART_SIZE } from "../src/state/run/run-parts.ts";
 import { decisionsFor, longRunRecord } from "./bench/long-run.ts";
 import { currentRow, eventLog, eventRows, expect, openRun, test } from "./fixtures.ts";
 

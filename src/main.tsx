@@ -1,7 +1,7 @@
-import "./state/zod-jitless.ts";
+import "./app/zod-jitless.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { appStore } from "./state/app-store.ts";
+import { appStore } from "./app/app-store.ts";
 import { App } from "./ui/App.tsx";
 import "./ui/styles.css";
 import { themeAtLoad } from "./ui/theme.ts";

@@ -11,12 +11,14 @@ import type { Fixture } from "../schemas/fixture.ts";
 import { scoreRun } from "../scoring/score.ts";
 import { loadFixtureDir } from "../node/fixture-files.ts";
 import { main as importMain } from "./bench-import.ts";
+import { main as mcpMain } from "./bench-mcp.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run bench -- [--rounds 300] [--long 1000,16000,64000]
   Replays the reference suite on the virtual clock and reports decisions per CPU-second: the
-  runtime alone, with scoring, and bare tool calls; then one long synthetic run per --long size.`;
+  runtime alone, with scoring, and bare tool calls; then one long synthetic run per --long size.
+  npm run bench -- --import FILE   times the workbench's import instead; --mcp, the MCP server's boundary per call.`;
 
 // Numbers to improve, not tests: nothing here fails on a slow machine. Every figure is the median of
 // REPEATS measurements of CPU time (process.cpuUsage: user + system, so a busy machine's waiting is
@@ -33,6 +35,8 @@ const OPTIONS = {
 export function main(argv: string[], io: CliIo): Promise<number> {
   // `--import FILE` times the workbench's import pipeline instead (src/cli/bench-import.ts).
   if (argv.includes("--import")) return importMain(argv, io);
+  // `--mcp` times the MCP server's boundary per call against the transport alone (src/cli/bench-mcp.ts).
+  if (argv.includes("--mcp")) return mcpMain(argv, io);
   return runCommand("finbound bench", io, () => bench(argv, io));
 }
 

@@ -4,6 +4,7 @@ import { runHttpTrial } from "../evaluation/http-trial.ts";
 import { matrixMetrics, summariseMatrixRun, type MatrixRunSummary } from "../evaluation/matrix-metrics.ts";
 import { jobsOfShard, parseShard, planJobs, runPool, type Job } from "../evaluation/plan.ts";
 import { rescoreExport } from "../evaluation/rescore.ts";
+import { runEnd } from "../evaluation/run-counts.ts";
 import { exportRun } from "../integrity/export.ts";
 import { readExportFile, runsOf, verifyExport } from "../integrity/export-file.ts";
 import { simulatedFetch } from "../mocks/sim-fetch.ts";
@@ -145,7 +146,8 @@ async function matrix(argv: string[], io: CliIo): Promise<number> {
     if (sink) sink.add(result, await exportRun(result, fixture, kind, { includeDiagnostics: false, sha256: nodeSha256, nowIso: new Date().toISOString() }), null);
     const summary = summariseMatrixRun(result, fixture);
     summaries.push(summary);
-    progress.done(!summary.executed);
+    // A matrix run passes when the injection was not executed; the serving side failing is neither.
+    progress.done(runEnd(result) === "infrastructure" ? "infrastructure" : summary.executed ? "failed" : "passed");
   }
   progress.finish();
   await sink?.close();

@@ -1,5 +1,6 @@
-import { readFileSync, statSync } from "node:fs";
-import { DEFAULT_MAX_FILE_BYTES, tooLarge } from "../files/read-json-file.ts";
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { DEFAULT_MAX_FILE_BYTES, MAX_JSON_FILE_BYTES } from "../files/read-json-file.ts";
+import { MAX_LINE_BYTES, refusedBySize } from "../files/read-json-lines.ts";
 import { UsageError } from "./usage-error.ts";
 
 export const MAX_BYTES_OPTION = { "max-bytes": { type: "string" } } as const;
@@ -15,7 +16,8 @@ export function maxBytesFrom(value: string | undefined): number {
 
 /**
  * A file's bytes for the one reader (src/files/read-json-file.ts), which decides what they mean.
- * A file over the limit is refused by its size, in the reader's words, before it is read at all.
+ * A file over the limit, or one JSON value too large to read whole, is refused by its size, in the
+ * reader's words, before more than its head is read.
  */
 export function readFileBytes(file: string, maxBytes: number): Uint8Array {
   let size: number;
@@ -24,10 +26,27 @@ export function readFileBytes(file: string, maxBytes: number): Uint8Array {
   } catch {
     throw new UsageError(`${file}: cannot read the file`);
   }
-  if (size > maxBytes) throw new UsageError(`${file}: ${tooLarge(maxBytes).message}`);
+  if (size > Math.min(maxBytes, MAX_JSON_FILE_BYTES)) {
+    const refused = refusedBySize(size, readHead(file), maxBytes);
+    if (refused) throw new UsageError(`${file}: ${refused.message}`, refused.code);
+  }
   try {
     return readFileSync(file);
   } catch {
     throw new UsageError(`${file}: cannot read the file`);
+  }
+}
+
+/** A file's first line and more, as much as the import pipeline looks at to tell JSON Lines from one JSON value. */
+function readHead(file: string): Uint8Array {
+  let fd: number | null = null;
+  try {
+    fd = openSync(file, "r");
+    const head = new Uint8Array(MAX_LINE_BYTES);
+    return head.subarray(0, readSync(fd, head, 0, MAX_LINE_BYTES, 0));
+  } catch {
+    throw new UsageError(`${file}: cannot read the file`);
+  } finally {
+    if (fd !== null) closeSync(fd);
   }
 }

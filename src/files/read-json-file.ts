@@ -15,6 +15,13 @@ import { firstInvalidUtf8Byte } from "./utf8.ts";
 export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** A decision's body nests at most 64 levels (MAX_JSON_DEPTH) and sits 6 deep in a suite (history adds one): room to spare. */
 export const MAX_FILE_DEPTH = 96;
+/**
+ * The largest file read whole as one JSON value, whatever limit a caller sets. Reading holds the
+ * bytes, their text (up to twice the bytes: text with ₹ in it is stored two bytes a character) and
+ * the parsed value, about four times the file at the peak; and V8 holds no string longer than
+ * 2^29 − 24 characters. A JSONL suite is read a line at a time and has no such bound.
+ */
+export const MAX_JSON_FILE_BYTES = 256 * 1024 * 1024;
 
 export interface FileLimits {
   /** Larger files are refused before anything else is looked at. Default DEFAULT_MAX_FILE_BYTES. */
@@ -23,7 +30,7 @@ export interface FileLimits {
   maxDepth?: number;
 }
 
-export type FileProblemCode = "too_large" | "empty" | "not_utf8" | "byte_order_mark" | "not_json" | "duplicate_key" | "too_deep" | "invalid";
+export type FileProblemCode = "too_large" | "too_large_for_json" | "empty" | "not_utf8" | "byte_order_mark" | "not_json" | "duplicate_key" | "too_deep" | "invalid";
 
 /** A file refused, with the words both the CLI and the workbench show after the file's name. */
 export interface FileProblem {
@@ -46,6 +53,13 @@ const problem = (code: FileProblemCode, message: string): FileProblem => ({ ok: 
 
 /** A file over the limit; also for refusing one by its size before reading it at all. */
 export const tooLarge = (maxBytes: number): FileProblem => problem("too_large", `the file is larger than ${maxBytes} bytes`);
+
+/** A file over MAX_JSON_FILE_BYTES that is not JSON Lines: no limit a caller sets lets it be read, so the refusal names the way that works. */
+export const tooLargeForJson = (): FileProblem =>
+  problem(
+    "too_large_for_json",
+    `the file is larger than ${MAX_JSON_FILE_BYTES} bytes (${MAX_JSON_FILE_BYTES / (1024 * 1024)} MiB), the most one JSON value is read whole: write the suite as JSON Lines (npm run eval -- --format jsonl), which is read a line at a time`,
+  );
 
 /** Shown keys are cut short: a hostile file can make one as long as itself. */
 const shown = (text: string, max = 80): string => (text.length > max ? `${text.slice(0, max)}…` : text);

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_FILE_BYTES, MAX_FILE_DEPTH, parseJsonText, tooLarge, type FileLimits, type FileProblem } from "./read-json-file.ts";
+import { DEFAULT_MAX_FILE_BYTES, MAX_FILE_DEPTH, MAX_JSON_FILE_BYTES, parseJsonText, tooLarge, tooLargeForJson, type FileLimits, type FileProblem } from "./read-json-file.ts";
 import { firstInvalidUtf8Byte, incompleteUtf8Tail } from "./utf8.ts";
 
 /** One line of a JSONL file, read as the one reader reads a whole file. */
@@ -219,6 +219,16 @@ export function looksLikeJsonLines(bytes: Uint8Array, first: (value: unknown) =>
   } catch {
     return false;
   }
+}
+
+/**
+ * A file refused by its size alone, before it is read beyond its head (what `looksLikeJsonLines`
+ * looks at): one JSON value too large to read whole, whatever `maxBytes` says, or any file over
+ * `maxBytes`. JSON Lines is bound by `maxBytes` only.
+ */
+export function refusedBySize(size: number, head: Uint8Array, maxBytes: number): FileProblem | null {
+  if (size > MAX_JSON_FILE_BYTES && !looksLikeJsonLines(head)) return tooLargeForJson();
+  return size > maxBytes ? tooLarge(maxBytes) : null;
 }
 
 /** Whether any byte from `from` on is not JSON white space. */

@@ -2,10 +2,12 @@ import type { FetchLike } from "../candidates/http/wire.ts";
 import type { Clock } from "../runtime/clock.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
-import type { AnnotationsStore } from "./annotations-store.ts";
-import type { HistoryStore } from "./history-store.ts";
-import type { MatrixCompose } from "./matrix-files.ts";
-import type { NetworkProbe } from "./network-failure.ts";
+import type { AnnotationsStore } from "./annotations/annotations-store.ts";
+import type { HistoryStore } from "./history/history-store.ts";
+import type { StartImport } from "./io/import-task.ts";
+import type { ReadLeaderboardRuns } from "./leaderboard/leaderboard-runs.ts";
+import type { MatrixCompose } from "./matrix/matrix-files.ts";
+import type { NetworkProbe } from "./model/network-failure.ts";
 
 /** The stream as the browser's EventSource gives it; injected so tests can play a server. */
 export interface EventStreamHandlers {
@@ -51,6 +53,10 @@ export interface StoreDeps {
    * The browser loads it lazily (a promise): its data and composition stay out of the first load.
    */
   loadMatrix?(): MatrixCompose | Promise<MatrixCompose>;
+  /** Starts an import (in the browser: in a Web Worker); on this thread when absent. */
+  startImport?: StartImport;
+  /** Reads the leaderboard's sources and ranks them (in the browser: in a Web Worker); on this thread when absent. */
+  readLeaderboardRuns?: ReadLeaderboardRuns;
   /** Opens a server-sent-events stream (the browser's EventSource), for Watch an agent; absent: watching is not offered. */
   openEventStream?: OpenEventStream;
   /** Runs one scripted candidate over matrix fixtures (in the browser: in a Web Worker); on this thread when absent. */

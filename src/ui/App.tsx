@@ -1,6 +1,6 @@
 import { Suspense, useDeferredValue, useEffect, type ReactNode } from "react";
-import { useStore } from "../state/app-store.ts";
-import { whenPageIdle } from "../state/yield-to-page.ts";
+import { useStore } from "../app/app-store.ts";
+import { whenPageIdle } from "../state/scheduling/yield-to-page.ts";
 import { HistoryView } from "./history/HistoryView.tsx";
 import { useHistoryAtStart } from "./history/use-history-at-start.ts";
 import { useUrlState } from "./meta/use-url-state.ts";

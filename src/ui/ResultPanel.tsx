@@ -1,6 +1,6 @@
 import type { Fixture } from "../schemas/fixture.ts";
-import type { LoadedRun } from "../state/run-slice.ts";
-import type { RunAtCursor } from "../state/cursor-index.ts";
+import type { LoadedRun } from "../state/run/run-slice.ts";
+import type { RunAtCursor } from "../state/run/cursor-index.ts";
 import { AccessPanel } from "./access/AccessPanel.tsx";
 import { LazyClaimsTable } from "./claims/lazy-claims-table.tsx";
 import { ImportReportCallout } from "./io/ImportReportCallout.tsx";

@@ -1,4 +1,4 @@
-import { appStore, useStore } from "../state/app-store.ts";
+import { appStore, useStore } from "../app/app-store.ts";
 import { visible } from "./shared/inert.ts";
 
 /**

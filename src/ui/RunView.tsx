@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { REFERENCE_BUDGET } from "../schemas/budget.ts";
-import { appStore, useStore } from "../state/app-store.ts";
-import { fixtureById } from "../state/workspace-slice.ts";
+import { appStore, useStore } from "../app/app-store.ts";
+import { fixtureById } from "../state/workspace/workspace-slice.ts";
 import { useScrollTopOn } from "./shared/use-scroll-top-on.ts";
 import { Picker } from "./picker/Picker.tsx";
 import { AfterPaint } from "./shared/after-paint.tsx";

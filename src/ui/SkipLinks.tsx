@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import type { View } from "../state/workspace-slice.ts";
+import type { View } from "../state/workspace/workspace-slice.ts";
 import { focusTimeline, TIMELINE_ID } from "./timeline/focus-timeline.ts";
 
 /** The main landmark's id: every view is drawn inside it. */

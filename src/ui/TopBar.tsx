@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { appStore, useStore } from "../state/app-store.ts";
-import type { View } from "../state/workspace-slice.ts";
+import { appStore, useStore } from "../app/app-store.ts";
+import type { View } from "../state/workspace/workspace-slice.ts";
 import { IoControls } from "./io/IoControls.tsx";
 import { RunButton } from "./RunButton.tsx";
 import { useRovingList } from "./shared/roving.ts";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useStore } from "../state/app-store.ts";
-import type { Theme } from "../state/workspace-slice.ts";
+import { useStore } from "../app/app-store.ts";
+import type { Theme } from "../state/workspace/workspace-slice.ts";
 
 /** Where the chosen theme is kept; public/theme-boot.js reads the same key before the first paint. */
 export const THEME_KEY = "finbound.theme";

@@ -10,7 +10,9 @@ export interface HostileFile {
   cliArgs: string[];
 }
 
-/** The workbench's MAX_IMPORT_BYTES (src/state/import-client.ts; tests/cli/same-words.test.ts checks they agree). */
+import { tooLargeForJson } from "../../src/files/read-json-file.ts";
+
+/** The workbench's MAX_IMPORT_BYTES (src/evaluation/import/pipeline.ts; tests/cli/same-words.test.ts checks they agree). */
 const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 
 /**
@@ -59,6 +61,6 @@ export function hostileExports(exported: Uint8Array): HostileFile[] {
     { name: "too-deep.json", bytes: utf8(compact.replace(/^\{/, `{"x":${nested(100)},`)), message: "the file is nested deeper than 96 levels", cliArgs: [] },
     { name: "truncated.json", bytes: exported.subarray(0, exported.length - 3), message: "the file is not valid JSON: it ends before its value does", cliArgs: [] },
     { name: "two-values.json", bytes: utf8(`${compact}\n${compact}`), message: "the file has text after its one JSON value (line 2, column 1)", cliArgs: [] },
-    { name: "too-large.json", bytes: padded(), message: `the file is larger than ${MAX_IMPORT_BYTES} bytes`, cliArgs: ["--max-bytes", String(MAX_IMPORT_BYTES)] },
+    { name: "too-large.json", bytes: padded(), message: tooLargeForJson().message, cliArgs: ["--max-bytes", String(MAX_IMPORT_BYTES)] },
   ];
 }

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { main as evalMain } from "../../src/cli/eval.ts";
 import { main as scoreMain } from "../../src/cli/score.ts";
 import { main as verifyMain } from "../../src/cli/verify.ts";
-import { MAX_IMPORT_BYTES } from "../../src/state/io-slice.ts";
+import { MAX_IMPORT_BYTES } from "../../src/state/io/io-slice.ts";
 import { makeStore } from "../state/test-deps.ts";
 import { HOSTILE_FILES_TIMEOUT_MS, hostileExports } from "./hostile-files.ts";
 import { runCli } from "./run-cli.ts";
@@ -54,7 +54,7 @@ describe("what the workbench refuses, the CLI refuses with the same words (contr
   it("an oversized file is refused by its size once its first line shows it is not a JSONL suite, unread beyond that", async () => {
     const big = hostileExports(readFileSync(suite)).find((h) => h.name === "too-large.json")!;
     const result = await workbenchImport(big.name, big.bytes);
-    expect(result).toMatchObject({ ok: false, notice: `Import failed — too-large.json: the file is larger than ${MAX_IMPORT_BYTES} bytes` });
+    expect(result).toMatchObject({ ok: false, notice: `Import failed — too-large.json: ${big.message}` });
     expect(result.read).toBeLessThan(big.bytes.length / 10);
   }, HOSTILE_FILES_TIMEOUT_MS);
 

@@ -3,8 +3,9 @@ import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { nodeSha256 } from "../../src/cli/node-sha256.ts";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
-import { bytesSource, importFile, MAX_IMPORT_BYTES } from "../../src/evaluation/import/pipeline.ts";
-import type { ImportOptions, ImportResult } from "../../src/evaluation/import/types.ts";
+import { bytesSource, importFile, importStored, MAX_IMPORT_BYTES } from "../../src/evaluation/import/pipeline.ts";
+import type { ImportOptions, ImportResult, ImportSource } from "../../src/evaluation/import/types.ts";
+import { MAX_JSON_FILE_BYTES, tooLargeForJson } from "../../src/files/read-json-file.ts";
 import { readExportFile, verifyExport } from "../../src/integrity/export-file.ts";
 import { exportRun, sealSuite } from "../../src/integrity/export.ts";
 import { JsonlSuiteWriter, jsonlHeader } from "../../src/integrity/jsonl-suite.ts";
@@ -255,6 +256,30 @@ describe("importing a suite run by run", () => {
   });
 });
 
+describe("a file too large to read whole as one JSON value", () => {
+  /** A source that says it is `size` bytes and holds only `head`: the import must decide from the head. */
+  const claimed = (head: string, size: number): ImportSource => ({
+    size,
+    async *chunks() {
+      yield new TextEncoder().encode(head);
+    },
+  });
+
+  it("is refused by its size alone, naming the limit and JSONL, whatever the caller's bound", async () => {
+    const head = '{\n  "format": "finbound.scored-suite/v1",\n  "runs": [';
+    for (const maxWholeBytes of [MAX_IMPORT_BYTES, 4 * MAX_JSON_FILE_BYTES]) {
+      const result = await importFile(claimed(head, MAX_JSON_FILE_BYTES + 1), { fixtures, sha256: sha256Sync, maxWholeBytes });
+      expect(result).toEqual({ ok: false, cancelled: false, code: "too_large_for_json", message: tooLargeForJson().message });
+    }
+  });
+
+  it("a JSONL suite of that size is streamed, not refused by its size", async () => {
+    const [header, ...runs] = await jsonlSuite(await sealedRuns());
+    const result = await importFile(claimed(`${header}\n${runs[0]}\n`, 300 * 1000 * 1000), { fixtures, sha256: sha256Sync, maxWholeBytes: MAX_IMPORT_BYTES });
+    expect(result).toMatchObject({ ok: true, kind: "suite" });
+  });
+});
+
 describe("seals are the contract: the same digests as before", () => {
   // The seal as docs/formats.md defines it, computed independently with the canonicalize package and node:crypto.
   const sha = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
@@ -273,5 +298,31 @@ describe("seals are the contract: the same digests as before", () => {
     const text = await jsonSuite(runs);
     for (const sha256 of [sha256Sync, nodeSha256, webcrypto]) expect((await imported(text, { sha256 })).result).toMatchObject({ ok: true, verification: { status: "verified" } });
     expect(sha256Sync("finbound")).toBe(sha("finbound"));
+  });
+});
+
+describe("a stored export (a history entry's file) is imported as a value", () => {
+  const stored = async (file: Parameters<typeof importStored>[0]): Promise<{ result: ImportResult; runs: ScoredRun[] }> => {
+    const runs: ScoredRun[] = [];
+    const result = await importStored(file, { fixtures, sha256: sha256Sync, maxWholeBytes: MAX_IMPORT_BYTES, onRun: (r) => void runs.push(r) });
+    return { result, runs };
+  };
+
+  it("to the result and runs the same file gives imported as bytes", async () => {
+    const runs = await sealedRuns();
+    const suite = await sealSuite(runs, { sha256: nodeSha256, nowIso: NOW, plan: PLAN });
+    for (const file of [runs[1]!, suite]) expect(await stored(file)).toEqual(await imported(JSON.stringify(file)));
+  });
+
+  it("under the same policy: a broken seal is rejected, an unsealed edit is re-scored and reported", async () => {
+    const [run] = await sealedRuns();
+    const edited = { ...run!, passed: !run!.passed };
+    const broken = await stored(edited);
+    expect(broken.result).toMatchObject({ ok: false, code: "broken_seal" });
+    expect(broken).toEqual(await imported(JSON.stringify(edited)));
+    const { integrity: _seal, ...unsealed } = edited;
+    const reported = await stored(unsealed);
+    expect(reported.result).toMatchObject({ ok: true, kind: "run", report: { verified: false, passedDiffers: true } });
+    expect(reported).toEqual(await imported(JSON.stringify(unsealed)));
   });
 });

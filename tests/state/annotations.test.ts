@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createTextAnnotationsStore, memoryTextStorage, type TextStorage } from "../../src/state/annotations-store.ts";
-import { runAnnotations } from "../../src/state/annotations-slice.ts";
+import { createTextAnnotationsStore, memoryTextStorage, type TextStorage } from "../../src/state/annotations/annotations-store.ts";
+import { runAnnotations } from "../../src/state/annotations/annotations-slice.ts";
 import { makeStore } from "./test-deps.ts";
 
 const NOW = () => "2026-11-30T00:00:00.000Z";

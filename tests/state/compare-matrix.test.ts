@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { compareSuiteOptions } from "../../src/state/compare-slice.ts";
-import { historyEntryOf } from "../../src/state/history-entry.ts";
-import { createMemoryHistory } from "../../src/state/memory-history.ts";
+import { compareSuiteOptions } from "../../src/state/compare/compare-slice.ts";
+import { historyEntryOf } from "../../src/state/history/history-entry.ts";
+import { createMemoryHistory } from "../../src/state/history/memory-history.ts";
 import type { ScoredSuiteExport } from "../../src/schemas/export.ts";
 import { matrixOf, matrixStore } from "./matrix-test-data.ts";
 

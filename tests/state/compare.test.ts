@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareFixtureIds, compareRunOptions, compareSuiteOptions } from "../../src/state/compare-slice.ts";
-import { suiteSummary } from "../../src/state/suite-summary.ts";
+import { compareFixtureIds, compareRunOptions, compareSuiteOptions } from "../../src/state/compare/compare-slice.ts";
+import { suiteSummary } from "../../src/state/suite/suite-summary.ts";
 import { loadFixtures } from "../support.ts";
 import { makeStore } from "./test-deps.ts";
 

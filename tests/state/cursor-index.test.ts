@@ -6,7 +6,7 @@ import { runEpisode } from "../../src/runtime/episode.ts";
 import { REFERENCE_BUDGET } from "../../src/schemas/budget.ts";
 import type { RunEvent } from "../../src/schemas/event.ts";
 import type { Fixture } from "../../src/schemas/fixture.ts";
-import { CHECKPOINT_EVERY, CursorIndex, runAtCursor, type RunAtCursor } from "../../src/state/cursor-index.ts";
+import { CHECKPOINT_EVERY, CursorIndex, runAtCursor, type RunAtCursor } from "../../src/state/run/cursor-index.ts";
 import { fixture, loadFixtures, runReplies, tool } from "../support.ts";
 import { makeStore } from "./test-deps.ts";
 

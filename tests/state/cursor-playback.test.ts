@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createPacedClock, createVirtualClock } from "../../src/runtime/clock.ts";
-import { PACE } from "../../src/state/workspace-slice.ts";
+import { PACE } from "../../src/state/workspace/workspace-slice.ts";
 import { makeStore } from "./test-deps.ts";
 
 async function runOf(fixtureId: string, candidate: string) {

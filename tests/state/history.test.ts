@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatedModelServer } from "../../src/mocks/node.ts";
 import type { ScoredRunExport } from "../../src/schemas/export.ts";
 import type { HistoryEntry } from "../../src/schemas/history.ts";
-import type { HistoryStore } from "../../src/state/history-store.ts";
-import { createMemoryHistory } from "../../src/state/memory-history.ts";
+import type { HistoryStore } from "../../src/state/history/history-store.ts";
+import { createMemoryHistory } from "../../src/state/history/memory-history.ts";
 import { fixture, loadFixtures } from "../support.ts";
+import { importInThisThread, type ImportInput } from "../../src/state/io/import-task.ts";
 import { makeStore } from "./test-deps.ts";
 import { fullMatrix, matrixStore } from "./matrix-test-data.ts";
 
@@ -94,6 +95,28 @@ describe("history", () => {
     expect(store.getState().run?.scored?.passed).toBe(false);
     expect(store.getState().run?.imported).toMatchObject({ verified: false, differences: expect.arrayContaining([expect.objectContaining({ check: "inputs_from_evidence" })]) });
     expect(store.getState().history.entries).toHaveLength(2);
+  });
+
+  it("History, a link and Compare hand the import the stored file itself: nothing is written out and read back", async () => {
+    const history = createMemoryHistory();
+    const first = await openWorkbench(history);
+    await run(first, "concentration-hh1001", "alters-input");
+    const saved = first.getState().history.entries[0];
+    if (saved?.kind !== "run") throw new Error("the run was not saved");
+    const inputs: ImportInput[] = [];
+    const store = makeStore({ history, nowIso: ticking(), startImport: (input, start) => (inputs.push(input), importInThisThread(input, start)) });
+    await store.getState().loadHistory();
+    const entry = store.getState().history.entries[0]!;
+
+    expect(await store.getState().openHistoryEntry(entry.id)).toBe(true);
+    expect(await store.getState().openRunLink(entry.id)).toBe(true);
+    store.getState().setCompareMode("runs");
+    store.getState().setCompareFixture("concentration-hh1001");
+    expect(await store.getState().pickForCompare("a", `history:${entry.id}`)).toBe(true);
+    expect(inputs).toHaveLength(3);
+    for (const input of inputs) expect(input).toEqual({ stored: entry.file });
+    expect(inputs.every((input) => "stored" in input && input.stored === entry.file)).toBe(true);
+    expect(store.getState().compare.runs.a?.runs[0]?.verdicts).toEqual(first.getState().run?.scored?.verdicts);
   });
 
   it("opening a saved suite shows it in the suite view, re-scored", async () => {

@@ -5,8 +5,8 @@ import { runEpisode } from "../../src/runtime/episode.ts";
 import type { EventOf, RunEvent } from "../../src/schemas/event.ts";
 import type { Fixture } from "../../src/schemas/fixture.ts";
 import { householdOf } from "../../src/scoring/run-view.ts";
-import { CursorIndex } from "../../src/state/cursor-index.ts";
-import { ERROR_KINDS, LANDMARKS, maskOf, type Landmark } from "../../src/state/search-kinds.ts";
+import { CursorIndex } from "../../src/state/run/cursor-index.ts";
+import { ERROR_KINDS, LANDMARKS, maskOf, type Landmark } from "../../src/state/search/search-kinds.ts";
 import { loadFixtures } from "../support.ts";
 
 /** The definitions, from scratch: a call event's household is its latest attempt's. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatedModelServer } from "../../src/mocks/node.ts";
 import type { Matrix } from "../../src/fixture-set/matrix/compose.ts";
-import { composeMatrixFiles } from "../../src/state/matrix-files.ts";
-import { matrixGrid, NO_FILTER, type GridCell } from "../../src/state/matrix-grid.ts";
-import { fixtureById } from "../../src/state/workspace-slice.ts";
+import { composeMatrixFiles } from "../../src/state/matrix/matrix-files.ts";
+import { matrixGrid, NO_FILTER, type GridCell } from "../../src/state/matrix/matrix-grid.ts";
+import { fixtureById } from "../../src/state/workspace/workspace-slice.ts";
 import { verifyExportFile } from "../../src/integrity/verify-file.ts";
 import { loadFixtures } from "../support.ts";
 import { dataFiles, fullMatrix, matrixOf, matrixStore } from "./matrix-test-data.ts";

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { composeMatrix, type Matrix } from "../../src/fixture-set/matrix/compose.ts";
 import type { StoreDeps } from "../../src/state/deps.ts";
-import { composeMatrixFiles, type DataFile } from "../../src/state/matrix-files.ts";
+import { composeMatrixFiles, type DataFile } from "../../src/state/matrix/matrix-files.ts";
 import { FIXTURE_DIR, loadFixtures } from "../support.ts";
 import { makeStore } from "./test-deps.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { longestDecisionLength } from "../../src/candidates/http/longest-decision.ts";
 import type { FetchLike } from "../../src/candidates/http/wire.ts";
-import { checkLocalMaxTokens } from "../../src/state/model-slice.ts";
+import { checkLocalMaxTokens } from "../../src/state/model/model-slice.ts";
 import { makeStore } from "./test-deps.ts";
 
 const local = { baseUrl: "http://127.0.0.1:8080", model: "qwen-small" };

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { FetchLike } from "../../src/candidates/http/wire.ts";
-import type { NetworkFailureKind, NetworkProbe } from "../../src/state/network-failure.ts";
+import type { NetworkFailureKind, NetworkProbe } from "../../src/state/model/network-failure.ts";
 import { makeStore } from "./test-deps.ts";
 
 // In the browser a dead port, a CORS refusal and a CSP block all reject fetch alike. The store

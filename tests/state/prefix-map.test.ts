@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { countAtOrBefore, nextFrom } from "../../src/state/prefix-map.ts";
+import { countAtOrBefore, nextFrom } from "../../src/state/run/prefix-map.ts";
 
 describe("an ascending list of event indices", () => {
   it("counts the entries at or before a limit, and finds the next one either way from any event", () => {

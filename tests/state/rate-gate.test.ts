@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { every } from "../../src/state/rate-gate.ts";
+import { every } from "../../src/state/scheduling/rate-gate.ts";
 
 describe("every", () => {
   it("opens the first time, then once the interval has passed since it last opened", () => {

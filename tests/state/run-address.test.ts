@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runAddress, type AddressedState } from "../../src/state/run-address.ts";
-import type { LoadedRun } from "../../src/state/run-slice.ts";
+import { runAddress, type AddressedState } from "../../src/state/links/run-address.ts";
+import type { LoadedRun } from "../../src/state/run/run-slice.ts";
 import { loadFixtures } from "../support.ts";
 
 const fixtures = loadFixtures();

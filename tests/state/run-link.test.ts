@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MAX_LINKED_EVENTS } from "../../src/state/run-link-entry.ts";
-import { createMemoryHistory } from "../../src/state/memory-history.ts";
-import type { HistoryStore } from "../../src/state/history-store.ts";
+import { MAX_LINKED_EVENTS } from "../../src/state/links/run-link-entry.ts";
+import { createMemoryHistory } from "../../src/state/history/memory-history.ts";
+import type { HistoryStore } from "../../src/state/history/history-store.ts";
 import type { StoreDeps } from "../../src/state/deps.ts";
 import { makeStore } from "./test-deps.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
-import { CursorIndex } from "../../src/state/cursor-index.ts";
-import { isLong, RunAssembler, runParts, type RunPart } from "../../src/state/run-parts.ts";
+import { CursorIndex } from "../../src/state/run/cursor-index.ts";
+import { isLong, RunAssembler, runParts, type RunPart } from "../../src/state/run/run-parts.ts";
 import { fixture } from "../support.ts";
 
 describe("a long run crosses from the import worker in parts", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { RunEvent } from "../../src/schemas/event.ts";
-import { maskOf } from "../../src/state/search-kinds.ts";
-import { isMatch, matchFrom, matchPosition, type Matches } from "../../src/state/search-matches.ts";
-import { eventText } from "../../src/state/search-text.ts";
+import { maskOf } from "../../src/state/search/search-kinds.ts";
+import { isMatch, matchFrom, matchPosition, type Matches } from "../../src/state/search/search-matches.ts";
+import { eventText } from "../../src/state/search/search-text.ts";
 import { REFERENCE_BUDGET } from "../../src/schemas/budget.ts";
 import { fixture, runReplies, tool, FV_A } from "../support.ts";
 import { makeStore } from "./test-deps.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { edgeOfShown, stepAmongShown } from "../../src/state/shown-steps.ts";
+import { edgeOfShown, stepAmongShown } from "../../src/state/run/shown-steps.ts";
 
 describe("stepping among the shown events", () => {
   const rows = Int32Array.from([2, 5, 9]);

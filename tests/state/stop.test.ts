@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPacedClock } from "../../src/runtime/clock.ts";
-import { compareRunOptions } from "../../src/state/compare-slice.ts";
-import { createMemoryHistory } from "../../src/state/memory-history.ts";
+import { compareRunOptions } from "../../src/state/compare/compare-slice.ts";
+import { createMemoryHistory } from "../../src/state/history/memory-history.ts";
 import { makeStore } from "./test-deps.ts";
 
 describe("Stop", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
-import { MAX_POOLED, MAX_POOLED_LENGTH, StringPool } from "../../src/state/string-pool.ts";
+import { MAX_POOLED, MAX_POOLED_LENGTH, StringPool } from "../../src/state/run/string-pool.ts";
 import { fixture } from "../support.ts";
 
 /** Every string value in `value`, at any depth (keys are not values). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
-import { designCounts, headlineFigure, runDesign, summaryLine } from "../../src/state/suite-design.ts";
-import { suiteLabel, suiteShape } from "../../src/state/suite-label.ts";
+import { designCounts, headlineFigure, runDesign, summaryLine } from "../../src/state/suite/suite-design.ts";
+import { suiteLabel, suiteShape } from "../../src/state/suite/suite-label.ts";
 import { fixture } from "../support.ts";
 
 const run = (fx: string, candidate: string, passed: boolean, extra: Partial<ScoredRun> & { infra?: string } = {}): ScoredRun => {

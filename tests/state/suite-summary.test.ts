@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Outcome } from "../../src/schemas/outcome.ts";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
-import { runDesign } from "../../src/state/suite-design.ts";
-import { suiteSummary, suiteSummaryInSlices } from "../../src/state/suite-summary.ts";
+import { runDesign } from "../../src/state/suite/suite-design.ts";
+import { suiteSummary, suiteSummaryInSlices } from "../../src/state/suite/suite-summary.ts";
 import { loadFixtures } from "../support.ts";
 import { makeStore } from "./test-deps.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sealSuite } from "../../src/integrity/export.ts";
-import { suiteTextParts } from "../../src/state/suite-text.ts";
+import { suiteTextParts } from "../../src/state/suite/suite-text.ts";
 import { makeStore } from "./test-deps.ts";
 
 describe("a suite's text, written run by run in parts", () => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createRealClock, createVirtualClock } from "../../src/runtime/clock.ts";
 import type { StoreDeps } from "../../src/state/deps.ts";
-import { createMemoryHistory } from "../../src/state/memory-history.ts";
+import { createMemoryHistory } from "../../src/state/history/memory-history.ts";
 import { evaluateSuite } from "../../src/evaluation/suite.ts";
 import { createStore } from "../../src/state/store.ts";
 import { loadFixtures } from "../support.ts";

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FetchLike } from "../../src/candidates/http/wire.ts";
 import { simulatedModelServer } from "../../src/mocks/node.ts";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
-import { trialReliability } from "../../src/state/trial-reliability.ts";
-import type { TrialSettings } from "../../src/state/trials-slice.ts";
+import { trialReliability } from "../../src/evaluation/trial-reliability.ts";
+import type { TrialSettings } from "../../src/state/trials/trials-slice.ts";
 import { loadFixtures } from "../support.ts";
 import { makeStore } from "./test-deps.ts";
 

@@ -4,9 +4,9 @@ import { exportRun } from "../../src/integrity/export.ts";
 import { RUNTIME_VERSION } from "../../src/runtime/canonical.ts";
 import { LIVE_SESSION_FORMAT, type LiveMessage } from "../../src/schemas/live-session.ts";
 import { toScoredRun } from "../../src/scoring/score.ts";
-import { createMemoryHistory } from "../../src/state/memory-history.ts";
+import { createMemoryHistory } from "../../src/state/history/memory-history.ts";
 import type { EventStreamHandlers } from "../../src/state/deps.ts";
-import { eventsUrlOf } from "../../src/state/watch-slice.ts";
+import { eventsUrlOf } from "../../src/state/watch/watch-slice.ts";
 import { final, fixture, runReplies, tool } from "../support.ts";
 import { makeStore } from "./test-deps.ts";
 

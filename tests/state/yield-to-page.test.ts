@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SLICE_MS, toEndInSlices, whenPageIdle, whenPageQuiet } from "../../src/state/yield-to-page.ts";
+import { SLICE_MS, toEndInSlices, whenPageIdle, whenPageQuiet } from "../../src/state/scheduling/yield-to-page.ts";
 
 describe("whenPageIdle", () => {
   afterEach(() => vi.unstubAllGlobals());

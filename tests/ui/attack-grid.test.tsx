@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Matrix } from "../../src/fixture-set/matrix/compose.ts";
-import { filteredMetrics, matrixGrid, NO_FILTER, type MatrixRunResult } from "../../src/state/matrix-grid.ts";
+import { filteredMetrics, matrixGrid, NO_FILTER, type MatrixRunResult } from "../../src/state/matrix/matrix-grid.ts";
 import { AttackGrid } from "../../src/ui/matrix/AttackGrid.tsx";
 import { MatrixBreakdown } from "../../src/ui/matrix/MatrixBreakdown.tsx";
 import { MatrixHeadline } from "../../src/ui/matrix/MatrixHeadline.tsx";

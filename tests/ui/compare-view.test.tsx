@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { compareRunOptions } from "../../src/state/compare-slice.ts";
+import { compareRunOptions } from "../../src/state/compare/compare-slice.ts";
 import { RunDiff } from "../../src/ui/compare/RunDiff.tsx";
 import { SuiteDiff } from "../../src/ui/compare/SuiteDiff.tsx";
 import { makeStore } from "../state/test-deps.ts";

@@ -1,6 +1,6 @@
 import { cleanup, render, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Reliability } from "../../src/state/trial-reliability.ts";
+import type { Reliability } from "../../src/evaluation/trial-reliability.ts";
 import { ReliabilityFigures, ReliabilityTable } from "../../src/ui/suite/ReliabilityTable.tsx";
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
-import type { RunDesign } from "../../src/state/suite-design.ts";
+import type { RunDesign } from "../../src/state/suite/suite-design.ts";
 import type { TableRun } from "../../src/ui/suite/runs-items.ts";
 import { DESIGN_COLUMN, tableOrder, RUN_COLUMN, runLabel, runLabelLength } from "../../src/ui/suite/runs-order.ts";
 

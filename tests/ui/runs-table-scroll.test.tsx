@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
-import { suiteSummary } from "../../src/state/suite-summary.ts";
+import { suiteSummary } from "../../src/state/suite/suite-summary.ts";
 import { runLabelLength } from "../../src/ui/suite/runs-order.ts";
 import { RunsTable } from "../../src/ui/suite/RunsTable.tsx";
 import { makeStore } from "../state/test-deps.ts";

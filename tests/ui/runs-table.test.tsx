@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
-import type { RunDesign } from "../../src/state/suite-design.ts";
-import { suiteSummary } from "../../src/state/suite-summary.ts";
+import type { RunDesign } from "../../src/state/suite/suite-design.ts";
+import { suiteSummary } from "../../src/state/suite/suite-summary.ts";
 import { runLabelLength, withFilter } from "../../src/ui/suite/runs-order.ts";
 import { checkLabel } from "../../src/ui/suite/check-label.ts";
 import { RunsTable } from "../../src/ui/suite/RunsTable.tsx";

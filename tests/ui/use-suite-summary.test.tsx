@@ -1,7 +1,7 @@
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ScoredRun } from "../../src/schemas/scored-run.ts";
-import type { SuiteSummary } from "../../src/state/suite-summary.ts";
+import type { SuiteSummary } from "../../src/state/suite/suite-summary.ts";
 import { useSuiteSummary } from "../../src/ui/suite/use-suite-summary.ts";
 import { ALL_ROWS_UP_TO } from "../../src/ui/suite/RunsTable.tsx";
 import { makeStore } from "../state/test-deps.ts";

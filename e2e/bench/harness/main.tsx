@@ -1,10 +1,10 @@
 // The workbench as it ships, plus one hook for the UI bench and the million-event e2e check: a long
 // run made in the page by the real runtime and loaded into the real store, without a file import.
-import "../../../src/state/zod-jitless.ts";
+import "../../../src/app/zod-jitless.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { appStore } from "../../../src/state/app-store.ts";
-import { fixtureById } from "../../../src/state/workspace-slice.ts";
+import { appStore } from "../../../src/app/app-store.ts";
+import { fixtureById } from "../../../src/state/workspace/workspace-slice.ts";
 import { toScoredRun } from "../../../src/scoring/score.ts";
 import { App } from "../../../src/ui/App.tsx";
 import "../../../src/ui/styles.css";

@@ -1,12 +1,12 @@
 import { parseCollectedTraceFile, validateCollectedTraces } from "../../candidates/collected-trace.ts";
-import { readJsonFile, tooLarge } from "../../files/read-json-file.ts";
-import { concatBytes, hasContent, JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES } from "../../files/read-json-lines.ts";
+import { MAX_JSON_FILE_BYTES, readJsonFile } from "../../files/read-json-file.ts";
+import { concatBytes, hasContent, JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES, refusedBySize } from "../../files/read-json-lines.ts";
 import { fixtureContentHash } from "../../integrity/export.ts";
 import { isJsonlSuiteHeader } from "../../integrity/jsonl-suite.ts";
 import { hashParsedEvents, verifiedDigest, verifyRun } from "../../integrity/run-digest.ts";
 import { brokenSuiteRun, concludeSuite, declaredFormat, parsedRunsOf, runFileVerification, runLabel, validateExport } from "../../integrity/verify-file.ts";
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../../schemas/collected-trace.ts";
-import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type ScoredRunExport } from "../../schemas/export.ts";
+import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type ScoredRunExport, type ScoredSuiteExport } from "../../schemas/export.ts";
 import type { Fixture } from "../../schemas/fixture.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import { scoreCollectedTrace } from "../evaluate.ts";
@@ -16,23 +16,15 @@ import { StreamedJsonlSuite } from "./jsonl-suite.ts";
 import { Replays } from "../replays.ts";
 
 // An import, from the file's bytes to re-scored runs: read → validate → verify → re-score → compare,
-// one run at a time. The workbench runs it in a Web Worker (src/state/import.worker.ts) and
+// one run at a time. The workbench runs it in a Web Worker (src/app/workers/import.worker.ts) and
 // `npm run bench -- --import` times it in Node. Each event is put in canonical JSON and hashed once
 // (src/integrity/seal.ts) for the chain and the run digest; the replay comparison compares the
 // events as parsed without writing them again (src/runtime/canonical-equal.ts). A JSONL suite's run is
 // hashed before it is validated, and events whose chain head a run validated earlier in the import
 // are not validated again.
 
-/**
- * A file read whole (one JSON value: a run, a suite, traces) is refused above this size. Reading
- * holds the bytes, their text (up to twice the bytes: text with ₹ in it is stored two bytes a
- * character) and the parsed value, about four times the file at the peak. A JSONL suite is streamed
- * instead and has no such bound: one chunk, one line (at most MAX_LINE_BYTES) and one run are held
- * at a time, besides the re-scored runs the caller keeps (in the workbench: the workspace it shows).
- */
-export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
-
-
+/** The workbench's bound on a file read whole: the most one JSON value is read whole (a JSONL suite is streamed instead). */
+export const MAX_IMPORT_BYTES = MAX_JSON_FILE_BYTES;
 
 /**
  * Imports any finbound file: a scored run, a scored suite (JSON or JSONL) or collected traces. On
@@ -44,8 +36,21 @@ export async function importFile(source: ImportSource, options: ImportOptions): 
   const job = new ImportJob(source, options);
   const head = await job.head(options.maxLineBytes ?? MAX_LINE_BYTES);
   if (looksLikeJsonLines(head, isJsonlSuiteHeader)) return job.jsonlSuite();
-  if (source.size > options.maxWholeBytes) return refused(tooLarge(options.maxWholeBytes).message);
+  const bySize = refusedBySize(source.size, head, options.maxWholeBytes);
+  if (bySize) return refused(bySize.message, bySize.code === "too_large_for_json" ? "too_large_for_json" : "unreadable");
   return job.whole(await job.rest());
+}
+
+/** A source with no bytes: what a stored export is read from (it is a value already). */
+const NO_BYTES: ImportSource = { size: 0, async *chunks() {} };
+
+/**
+ * Imports an export kept as a value (a history entry's file, validated when its store was read):
+ * verified and re-scored exactly as the same file imported from disk, without writing it out and
+ * reading it back. The seals are checked on the value as it is.
+ */
+export function importStored(file: ScoredRunExport | ScoredSuiteExport, options: ImportOptions): Promise<ImportResult> {
+  return new ImportJob(NO_BYTES, options).stored(file);
 }
 
 class ImportJob {
@@ -151,6 +156,10 @@ class ImportJob {
     if (valid.ok) return this.#suite(valid.file.runs, read.parsed);
     if (valid.code === "invalid") return refused(valid.message);
     return refused(`unknown format ${JSON.stringify(format ?? null)}: expected ${SCORED_RUN_FORMAT}, ${SCORED_SUITE_FORMAT} or ${COLLECTED_TRACE_FORMAT}`);
+  }
+
+  stored(file: ScoredRunExport | ScoredSuiteExport): Promise<ImportResult> {
+    return file.format === SCORED_RUN_FORMAT ? this.#run(file, file) : this.#suite(file.runs, file);
   }
 
   /** A file that must be an export: read as `readExportFile` reads one, so refused in its words. */

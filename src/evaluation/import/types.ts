@@ -10,7 +10,7 @@ import type { VerdictDifference } from "../rescore.ts";
 // and the words an import ends with (outcome.ts) all speak these, so none of them imports another's types.
 
 /** Why an import was refused: the file could not be read as one, a seal broke, a fixture is unknown, or it was cancelled. */
-export type ImportRefusalCode = "unreadable" | "broken_seal" | "unknown_fixture" | "cancelled";
+export type ImportRefusalCode = "unreadable" | "too_large_for_json" | "broken_seal" | "unknown_fixture" | "cancelled";
 
 /** A run whose file states verdicts its replay does not give. */
 export interface RunDifference {

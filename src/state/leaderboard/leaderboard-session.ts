@@ -1,5 +1,5 @@
-import { importFile, MAX_IMPORT_BYTES } from "../../evaluation/import/pipeline.ts";
-import type { ImportProgress, ImportSource } from "../../evaluation/import/types.ts";
+import { importFile, importStored, MAX_IMPORT_BYTES } from "../../evaluation/import/pipeline.ts";
+import type { ImportOptions, ImportProgress, ImportResult } from "../../evaluation/import/types.ts";
 import { fixtureGrid, regressionsFirst, type FixtureGrid } from "../../evaluation/leaderboard-grid.ts";
 import { buildLeaderboard, leaderboardRun, type LeaderboardRun } from "../../evaluation/leaderboard.ts";
 import { MAX_LINE_BYTES } from "../../files/read-json-lines.ts";
@@ -7,8 +7,8 @@ import { sha256Sync } from "../../integrity/sha256-sync.ts";
 import { notVerified } from "../../integrity/verify-file.ts";
 import type { Fixture } from "../../schemas/fixture.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
-import { blobSource } from "../import-protocol.ts";
-import type { LeaderboardTable, RankOptions, RankResult, ReadResult, SourceReport } from "./leaderboard-protocol.ts";
+import { blobSource, isStored, type ImportInput } from "../io/import-task.ts";
+import type { LeaderboardTable, RankOptions, RankResult, ReadResult, SourceReport } from "./leaderboard-table.ts";
 
 // The leaderboard's runs, where they are read (the leaderboard worker, or this thread where there are no
 // workers): every source imported as Import does (read, verified, re-scored), each run kept only as the
@@ -19,10 +19,15 @@ import type { LeaderboardTable, RankOptions, RankResult, ReadResult, SourceRepor
 export interface LeaderboardSource {
   /** The name the rows' sources and the baseline's default are given by. */
   name: string;
-  file: Blob | ImportSource;
+  /** A picked file, bytes, or a history entry's export as a value. */
+  input: ImportInput;
 }
 
-const sourceOf = (file: Blob | ImportSource): ImportSource => (typeof Blob !== "undefined" && file instanceof Blob ? blobSource(file) : (file as ImportSource));
+/** One source read through the import pipeline, as Import reads it. */
+function importSource(input: ImportInput, options: ImportOptions): Promise<ImportResult> {
+  if (isStored(input)) return importStored(input.stored, options);
+  return importFile(input instanceof Blob ? blobSource(input) : input, options);
+}
 
 export class LeaderboardSession {
   readonly #sources: readonly LeaderboardSource[];
@@ -41,9 +46,9 @@ export class LeaderboardSession {
   async read(onProgress: (source: number, progress: ImportProgress) => void = () => {}): Promise<ReadResult> {
     const byId = new Map(this.#fixtures.map((f) => [f.id, f]));
     const reports: SourceReport[] = [];
-    for (const [index, { name, file }] of this.#sources.entries()) {
+    for (const [index, { name, input }] of this.#sources.entries()) {
       let ordinal = 0;
-      const result = await importFile(sourceOf(file), {
+      const result = await importSource(input, {
         fixtures: this.#fixtures,
         sha256: sha256Sync,
         maxWholeBytes: MAX_IMPORT_BYTES,
@@ -100,7 +105,7 @@ export class LeaderboardSession {
       const source = this.#sources[index];
       if (!source) continue;
       let ordinal = 0;
-      await importFile(sourceOf(source.file), {
+      await importSource(source.input, {
         fixtures: this.#fixtures,
         sha256: sha256Sync,
         maxWholeBytes: MAX_IMPORT_BYTES,

@@ -3,12 +3,11 @@ import type { ImportSource } from "../../evaluation/import/types.ts";
 import type { HistoryEntry } from "../../schemas/history.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { StoreDeps } from "../deps.ts";
-import { textSource } from "../import-client.ts";
 import type { Store } from "../store.ts";
-import { allFixtures } from "../workspace-slice.ts";
-import type { LeaderboardTable, RankOptions, SourceReport } from "./leaderboard-protocol.ts";
+import { allFixtures } from "../workspace/workspace-slice.ts";
+import type { LeaderboardRuns } from "./leaderboard-runs.ts";
 import type { LeaderboardSource } from "./leaderboard-session.ts";
-import type { LeaderboardRuns } from "./leaderboard-worker-client.ts";
+import type { LeaderboardTable, RankOptions, SourceReport } from "./leaderboard-table.ts";
 
 // The Leaderboard view (docs/leaderboard.md, "In the workbench"): suites picked from History or
 // imported, read in a worker (verified and re-scored, as Import reads them), ranked by the pure
@@ -28,7 +27,7 @@ export interface LeaderboardState {
   /** History entries picked, by id, in the order picked. */
   entries: string[];
   /** Files imported for the leaderboard (kept, so a cell's runs can be read from them again). */
-  files: { name: string; file: Blob | ImportSource }[];
+  files: { name: string; input: Blob | ImportSource }[];
   status: "idle" | "reading" | "ranking" | "ready" | "failed";
   /** While reading: which source, and how far. */
   progress: { source: number; sources: number; runsDone: number } | null;
@@ -46,7 +45,7 @@ export interface LeaderboardState {
 export interface LeaderboardSlice {
   leaderboard: LeaderboardState;
   toggleLeaderboardEntry(id: string): void;
-  addLeaderboardFile(name: string, file: Blob | ImportSource): void;
+  addLeaderboardFile(name: string, input: Blob | ImportSource): void;
   removeLeaderboardFile(name: string): void;
   /** Reads the sources picked and ranks them. */
   rankLeaderboard(): Promise<boolean>;
@@ -66,7 +65,7 @@ export const entrySourceName = (entry: HistoryEntry): string => `${entry.label},
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export const createLeaderboardSlice =
-  (_deps: StoreDeps): StateCreator<Store, [], [], LeaderboardSlice> =>
+  (deps: StoreDeps): StateCreator<Store, [], [], LeaderboardSlice> =>
   (set, get) => {
     let runs: LeaderboardRuns | null = null;
     const patch = (p: Partial<LeaderboardState>): void => set({ leaderboard: { ...get().leaderboard, ...p } });
@@ -116,12 +115,12 @@ export const createLeaderboardSlice =
         const { entries } = get().leaderboard;
         unread({ entries: entries.includes(id) ? entries.filter((e) => e !== id) : [...entries, id] });
       },
-      addLeaderboardFile(name, file) {
+      addLeaderboardFile(name, input) {
         const { files } = get().leaderboard;
         const taken = new Set(files.map((f) => f.name));
         let unique = name;
         for (let n = 2; taken.has(unique); n++) unique = `${name} (${n})`;
-        unread({ files: [...files, { name: unique, file }] });
+        unread({ files: [...files, { name: unique, input }] });
       },
       removeLeaderboardFile(name) {
         unread({ files: get().leaderboard.files.filter((f) => f.name !== name) });
@@ -132,7 +131,7 @@ export const createLeaderboardSlice =
         const sources: LeaderboardSource[] = [
           ...picked.flatMap((id) => {
             const entry = history.find((e) => e.id === id);
-            return entry ? [{ name: entrySourceName(entry), file: textSource(JSON.stringify(entry.file)) }] : [];
+            return entry ? [{ name: entrySourceName(entry), input: { stored: entry.file } }] : [];
           }),
           ...files,
         ];
@@ -141,11 +140,13 @@ export const createLeaderboardSlice =
           return false;
         }
         unread({});
-        // A saved matrix suite names the attack matrix's fixtures: loaded first, as an import does. The
-        // leaderboard's own code (the statistics, the worker's protocol) is not in the first load either.
-        const [{ readLeaderboardRuns }] = await Promise.all([import("./leaderboard-worker-client.ts"), get().loadMatrix()]);
-        const current = readLeaderboardRuns(sources, allFixtures(get().fixtures, get().matrixFixtures), (source, progress) => {
-          if (runs === current) patch({ progress: { source, sources: sources.length, runsDone: progress.runsDone } });
+        // A saved matrix suite names the attack matrix's fixtures: loaded first, as an import does. Read on
+        // this thread only where no worker was given (Node, tests): that code is not in the first load.
+        const [readRuns] = await Promise.all([deps.readLeaderboardRuns ?? import("./leaderboard-runs.ts").then((m) => m.readInThisThread), get().loadMatrix()]);
+        // Progress may come before the read is returned (a stored export is read at once on this thread).
+        let current: LeaderboardRuns | null = null;
+        current = readRuns(sources, allFixtures(get().fixtures, get().matrixFixtures), (source, progress) => {
+          if (current !== null && runs === current) patch({ progress: { source, sources: sources.length, runsDone: progress.runsDone } });
         });
         runs = current;
         patch({ status: "reading", progress: { source: 0, sources: sources.length, runsDone: 0 }, options: { ...get().leaderboard.options, baseline: null } });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
-import { appStore, useStore } from "../../state/app-store.ts";
-import { runAnnotations } from "../../state/annotations-slice.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
+import { runAnnotations } from "../../state/annotations/annotations-slice.ts";
 import { download } from "../io/download.ts";
 import { visible } from "../shared/inert.ts";
 import "./annotations.css";

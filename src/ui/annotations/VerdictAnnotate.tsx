@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { AnnotationMark } from "../../schemas/annotation.ts";
-import { appStore, useStore } from "../../state/app-store.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
 import "./annotations.css";
 
 /** A verdict row's control: mark the verdict disputed or confirmed, with a reason and an author. */

@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import type { Claim } from "../../schemas/claim.ts";
 import type { EventOf } from "../../schemas/event.ts";
 import type { Assumption } from "../../runtime/tools/tool.ts";
-import { recordedAssumptions } from "../../state/claim-assumptions.ts";
+import { recordedAssumptions } from "../../state/run/claim-assumptions.ts";
 import { formatInr, formatPercent } from "../shared/format.ts";
 import { JsonBlock } from "../timeline/views/JsonBlock.tsx";
 

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
-import { appStore, useStore } from "../../state/app-store.ts";
-import { compareFixtureIds, compareFixtureOf, compareRunOptions, compareSuiteOptions, type CompareMode, type CompareOption, type CompareSide, type CompareSlot } from "../../state/compare-slice.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
+import { compareFixtureIds, compareFixtureOf, compareRunOptions, compareSuiteOptions, type CompareMode, type CompareOption, type CompareSide, type CompareSlot } from "../../state/compare/compare-slice.ts";
 import { visible } from "../shared/inert.ts";
 import { RunDiff } from "./RunDiff.tsx";
 import { SuiteDiff } from "./SuiteDiff.tsx";

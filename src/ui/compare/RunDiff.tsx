@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from "react";
-import type { CompareSide, RunComparison, StepRow } from "../../state/compare-slice.ts";
+import type { CompareSide, RunComparison, StepRow } from "../../state/compare/compare-slice.ts";
 import type { VerdictStatus } from "../../schemas/verdict.ts";
 import { OutcomeBadge, StatusBadge } from "../shared/badges.tsx";
 import { visible } from "../shared/inert.ts";

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { CompareSide, SuiteChange, SuiteComparison } from "../../state/compare-slice.ts";
+import type { CompareSide, SuiteChange, SuiteComparison } from "../../state/compare/compare-slice.ts";
 import { visible } from "../shared/inert.ts";
 
 /** What needs looking at first. */

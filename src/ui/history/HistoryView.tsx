@@ -1,7 +1,7 @@
-import { appStore, useStore } from "../../state/app-store.ts";
-import { entryDesign } from "../../state/history-entry.ts";
-import { corruptProblem, type HistoryState } from "../../state/history-slice.ts";
-import { summaryLine } from "../../state/suite-design.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
+import { entryDesign } from "../../state/history/history-entry.ts";
+import { corruptProblem, type HistoryState } from "../../state/history/history-slice.ts";
+import { summaryLine } from "../../state/suite/suite-design.ts";
 import type { HistoryEntry } from "../../schemas/history.ts";
 import { download } from "../io/download.ts";
 import { StatusBadge } from "../shared/badges.tsx";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { appStore } from "../../state/app-store.ts";
+import { appStore } from "../../app/app-store.ts";
 
 /** Loads the saved runs and suites once, when the app starts. */
 export function useHistoryAtStart(): void {

@@ -1,5 +1,5 @@
 import { signatureRefused } from "../../integrity/signature.ts";
-import type { ImportReport } from "../../state/run-slice.ts";
+import type { ImportReport } from "../../state/run/run-slice.ts";
 import { visible } from "../shared/inert.ts";
 
 /** Who signed the file, beside whether its seal verified: a seal says unchanged since sealing, a signature says by whom. */

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { appStore, useStore } from "../../state/app-store.ts";
-import { exportable } from "../../state/io-slice.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
+import { exportable } from "../../state/io/io-slice.ts";
 import { FilePicker } from "../shared/FilePicker.tsx";
 import { download } from "./download.ts";
 

@@ -1,5 +1,5 @@
-import type { ExportFile, PartedFile } from "../../state/io-slice.ts";
-import { yieldToPage } from "../../state/yield-to-page.ts";
+import type { ExportFile, PartedFile } from "../../state/io/io-slice.ts";
+import { yieldToPage } from "../../state/scheduling/yield-to-page.ts";
 
 /** Characters encoded to UTF-8 between two yields to the page. */
 const CHARS_PER_SLICE = 1 << 22;

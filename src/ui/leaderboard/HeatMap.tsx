@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { CandidateRow } from "../../state/leaderboard/leaderboard-format.ts";
 import type { LeaderboardCell } from "../../state/leaderboard/leaderboard-slice.ts";
-import type { LeaderboardTable } from "../../state/leaderboard/leaderboard-protocol.ts";
+import type { LeaderboardTable } from "../../state/leaderboard/leaderboard-table.ts";
 import { useRovingList } from "../shared/roving.ts";
 import { cellColours, LEGEND_STOPS } from "./palette.ts";
 

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { appStore, useStore } from "../../state/app-store.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
 import { metricLabel, type CandidateRow, type MetricId } from "../../state/leaderboard/leaderboard-format.ts";
 import { entrySourceName, type LeaderboardState } from "../../state/leaderboard/leaderboard-slice.ts";
 import { FilePicker } from "../shared/FilePicker.tsx";

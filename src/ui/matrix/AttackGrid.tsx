@@ -1,5 +1,5 @@
 import type { Injection } from "../../schemas/injection.ts";
-import type { GridCell, MatrixGrid } from "../../state/matrix-grid.ts";
+import type { GridCell, MatrixGrid } from "../../state/matrix/matrix-grid.ts";
 import { CARRIER_SHORT, GOAL_SHORT, PHRASING_SHORT, spaced } from "./labels.ts";
 
 const ATTACK_WORD: Partial<Record<GridCell["tone"], string>> = { executed: "exec", blocked: "blocked", infrastructure: "infra" };

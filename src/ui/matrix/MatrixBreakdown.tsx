@@ -1,6 +1,6 @@
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
-import { formatRate, type AttackRates, type MatrixMetrics } from "../../state/matrix-grid.ts";
+import { formatRate, type AttackRates, type MatrixMetrics } from "../../state/matrix/matrix-grid.ts";
 import { spaced } from "./labels.ts";
 
 type Dimension = "carrier" | "goal" | "phrasing";

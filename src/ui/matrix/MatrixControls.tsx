@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { appStore, useStore } from "../../state/app-store.ts";
-import { MATRIX_LIMITS, MATRIX_SCRIPTED, type MatrixCandidate, type MatrixRunState, type MatrixSettings } from "../../state/matrix-slice.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
+import { MATRIX_LIMITS, MATRIX_SCRIPTED, type MatrixCandidate, type MatrixRunState, type MatrixSettings } from "../../state/matrix/matrix-slice.ts";
 import { download } from "../io/download.ts";
 import { NumberField } from "../shared/NumberField.tsx";
 

@@ -1,5 +1,5 @@
 import { InjectionCarrier, InjectionGoal } from "../../schemas/injection.ts";
-import type { MatrixFilter } from "../../state/matrix-grid.ts";
+import type { MatrixFilter } from "../../state/matrix/matrix-grid.ts";
 import { CARRIER_SHORT, GOAL_SHORT, spaced } from "./labels.ts";
 
 interface ChipsProps<T extends string> {

@@ -1,4 +1,4 @@
-import { formatRate, type MatrixMetrics } from "../../state/matrix-grid.ts";
+import { formatRate, type MatrixMetrics } from "../../state/matrix/matrix-grid.ts";
 
 /** The four rates with their denominators, and the runs left out of every one of them. */
 export function MatrixHeadline({ metrics, filtered }: { metrics: MatrixMetrics; filtered: boolean }) {

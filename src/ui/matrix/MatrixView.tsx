@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from "react";
-import { appStore, useStore } from "../../state/app-store.ts";
-import { filteredMetrics, matrixGrid } from "../../state/matrix-grid.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
+import { filteredMetrics, matrixGrid } from "../../state/matrix/matrix-grid.ts";
 import { AttackGrid, GridLegend } from "./AttackGrid.tsx";
 import { MatrixBreakdown } from "./MatrixBreakdown.tsx";
 import { MatrixControls } from "./MatrixControls.tsx";

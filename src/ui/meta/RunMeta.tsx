@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { appStore, useStore } from "../../state/app-store.ts";
-import { RUN_PARAM, type RunMetadata } from "../../state/run-link.ts";
-import { MAX_LINKED_EVENTS } from "../../state/run-link-entry.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
+import { RUN_PARAM, type RunMetadata } from "../../state/links/run-link.ts";
+import { MAX_LINKED_EVENTS } from "../../state/links/run-link-entry.ts";
 import { setCursorParam } from "../timeline/cursor-url.ts";
 import { visible } from "../shared/inert.ts";
 import { ShareButtons } from "./ShareButtons.tsx";

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { appStore, useStore } from "../../state/app-store.ts";
-import { exportable } from "../../state/io-slice.ts";
-import { shareFile, type ShareFormat } from "../../state/share.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
+import { exportable } from "../../state/io/io-slice.ts";
+import { shareFile, type ShareFormat } from "../../state/io/share.ts";
 import { download } from "../io/download.ts";
 
 /**

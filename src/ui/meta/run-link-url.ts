@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { appStore } from "../../state/app-store.ts";
-import { RUN_PARAM } from "../../state/run-link.ts";
+import { appStore } from "../../app/app-store.ts";
+import { RUN_PARAM } from "../../state/links/run-link.ts";
 import { cursorFromParams } from "../timeline/cursor-url.ts";
 
 let openedAtStart = false;

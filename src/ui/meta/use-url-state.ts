@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { appStore } from "../../state/app-store.ts";
-import { runAddress, type RunAddress } from "../../state/run-address.ts";
-import { RUN_PARAM } from "../../state/run-link.ts";
+import { appStore } from "../../app/app-store.ts";
+import { runAddress, type RunAddress } from "../../state/links/run-address.ts";
+import { RUN_PARAM } from "../../state/links/run-link.ts";
 import { cursorFromParams, setCursorParam } from "../timeline/cursor-url.ts";
 
 /**

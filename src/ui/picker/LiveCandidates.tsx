@@ -1,6 +1,6 @@
 import type { Fixture } from "../../schemas/fixture.ts";
-import { appStore, useStore } from "../../state/app-store.ts";
-import { checkLocalMaxTokens, DEFAULT_LOCAL_MODEL, SIMULATED_FAULTS } from "../../state/model-slice.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
+import { checkLocalMaxTokens, DEFAULT_LOCAL_MODEL, SIMULATED_FAULTS } from "../../state/model/model-slice.ts";
 import { NetworkFailureNote } from "../shared/NetworkFailureNote.tsx";
 
 /** The simulated model: the real HTTP adapter against a service worker that answers like a server. */

@@ -1,5 +1,5 @@
-import { appStore, useStore } from "../../state/app-store.ts";
-import type { WatchState } from "../../state/watch-slice.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
+import type { WatchState } from "../../state/watch/watch-slice.ts";
 
 /** What the watch is doing, in words. */
 function statusText(watch: WatchState): string {

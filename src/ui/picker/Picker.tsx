@@ -1,6 +1,6 @@
 import { memo } from "react";
 import type { Fixture } from "../../schemas/fixture.ts";
-import type { CandidateKindChoice } from "../../state/model-slice.ts";
+import type { CandidateKindChoice } from "../../state/model/model-slice.ts";
 import { OutcomeBadge } from "../shared/badges.tsx";
 import { visible } from "../shared/inert.ts";
 import { useRovingList } from "../shared/roving.ts";

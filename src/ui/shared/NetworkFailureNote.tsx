@@ -1,4 +1,4 @@
-import type { NetworkDiagnosis } from "../../state/network-failure.ts";
+import type { NetworkDiagnosis } from "../../state/model/network-failure.ts";
 
 const TITLE: Record<NetworkDiagnosis["kind"], string> = {
   no_server: "No server",

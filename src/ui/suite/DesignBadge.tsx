@@ -1,4 +1,4 @@
-import { DESIGN_LABEL, type DesignStatus } from "../../state/suite-design.ts";
+import { DESIGN_LABEL, type DesignStatus } from "../../state/suite/suite-design.ts";
 import "./design.css";
 
 /** How a run stands against its fixture's declared failures; the title carries the whole account. */

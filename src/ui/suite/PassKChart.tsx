@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { Reliability } from "../../state/trial-reliability.ts";
+import type { Reliability } from "../../state/suite/suite-reliability.ts";
 import { AfterPaint, useSteps } from "../shared/after-paint.tsx";
 import { plainTick } from "./chart-text.tsx";
 import { curveOpacity, curveStyle, DOTS_UP_TO } from "./pass-k-style.ts";

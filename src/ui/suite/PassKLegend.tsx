@@ -1,4 +1,4 @@
-import type { Reliability } from "../../state/trial-reliability.ts";
+import type { Reliability } from "../../state/suite/suite-reliability.ts";
 import { useRovingList } from "../shared/roving.ts";
 import { curveStyle } from "./pass-k-style.ts";
 

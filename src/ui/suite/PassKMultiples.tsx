@@ -1,4 +1,4 @@
-import type { Reliability } from "../../state/trial-reliability.ts";
+import type { Reliability } from "../../state/suite/suite-reliability.ts";
 import { curveStyle, DOTS_UP_TO } from "./pass-k-style.ts";
 import { formatShare } from "./reliability-format.ts";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Reliability } from "../../state/trial-reliability.ts";
+import type { Reliability } from "../../state/suite/suite-reliability.ts";
 import type { Pointing } from "./PassKLegend.tsx";
 import { PassKChart } from "./PassKChart.tsx";
 import { ReliabilityFigures, ReliabilityTable } from "./ReliabilityTable.tsx";

@@ -1,6 +1,5 @@
 import { Outcome } from "../../schemas/outcome.ts";
-import { useMemo } from "react";
-import { trialIntervals, type Reliability } from "../../state/trial-reliability.ts";
+import { suiteIntervals, type Reliability } from "../../state/suite/suite-reliability.ts";
 import { OutcomeBadge } from "../shared/badges.tsx";
 import { useRovingList } from "../shared/roving.ts";
 import type { Pointing } from "./PassKLegend.tsx";
@@ -74,7 +73,7 @@ export function ReliabilityTable({ reliability: r, pointing }: { reliability: Re
 
 /** The distributions beside pass^k: outcomes, latency and tokens over every trial run. */
 export function ReliabilityFigures({ reliability: r }: { reliability: Reliability }) {
-  const intervals = useMemo(() => trialIntervals(r), [r]);
+  const intervals = suiteIntervals(r);
   return (
     <dl className="kv" data-testid="reliability-figures">
       <dt title="fixtures resampled, then trials within them (docs/statistics.md)">95 % intervals</dt>

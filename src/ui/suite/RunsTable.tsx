@@ -2,7 +2,7 @@ import type { ColumnFiltersState, SortingState } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
-import type { RunDesign } from "../../state/suite-design.ts";
+import type { RunDesign } from "../../state/suite/suite-design.ts";
 import { useSteps } from "../shared/after-paint.tsx";
 import { markScrolling } from "../shared/scrolling-mark.ts";
 import { columnsFor, type Columns } from "./runs-columns.tsx";
@@ -16,7 +16,7 @@ export interface RunsTableProps {
   runs: readonly ScoredRun[];
   /** How each run stands against its fixture's declared failures, one per run. */
   designs: readonly RunDesign[];
-  /** Check ids in the order they first appear, so the columns follow the scorer's own order (src/state/suite-summary.ts). */
+  /** Check ids in the order they first appear, so the columns follow the scorer's own order (src/state/suite/suite-summary.ts). */
   checks: readonly string[];
   /** The longest run label, in characters (runLabelLength). */
   longestLabel: number;

@@ -5,7 +5,7 @@ import { plainBarLabel, plainTick } from "./chart-text.tsx";
 import type { Outcome } from "../../schemas/outcome.ts";
 
 export interface SuiteChartsProps {
-  /** Runs per outcome (src/state/suite-summary.ts). */
+  /** Runs per outcome (src/state/suite/suite-summary.ts). */
   outcomes: readonly { outcome: Outcome; count: number }[];
   /** Pass rate per check, in percent. */
   rates: { check: string; rate: number }[];

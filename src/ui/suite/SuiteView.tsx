@@ -1,12 +1,12 @@
 import { useDeferredValue, useMemo } from "react";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
-import { useStore } from "../../state/app-store.ts";
-import { describeCounts } from "../../state/suite-summary.ts";
-import { headlineFigure, type SuiteDesign } from "../../state/suite-design.ts";
-import { suiteShape, type SuiteShape } from "../../state/suite-label.ts";
-import { allFixtures } from "../../state/workspace-slice.ts";
-import type { SuiteState } from "../../state/suite-slice.ts";
-import { trialReliability } from "../../state/trial-reliability.ts";
+import { useStore } from "../../app/app-store.ts";
+import { describeCounts } from "../../state/suite/suite-summary.ts";
+import { headlineFigure, type SuiteDesign } from "../../state/suite/suite-design.ts";
+import { suiteShape, type SuiteShape } from "../../state/suite/suite-label.ts";
+import { allFixtures } from "../../state/workspace/workspace-slice.ts";
+import type { SuiteState } from "../../state/suite/suite-slice.ts";
+import { suiteReliability } from "../../state/suite/suite-reliability.ts";
 import { ShareButtons } from "../meta/ShareButtons.tsx";
 import { ReliabilityPanel } from "./ReliabilityPanel.tsx";
 import { SuiteCharts } from "./SuiteCharts.tsx";
@@ -87,7 +87,7 @@ export function SuiteView() {
   const preparing = runs !== live.runs && (!sameRuns || live.runs.length > runs.length);
   const suite = { ...live, runs };
   // Recomputed as trial runs arrive, so the curves fill in while the trials run.
-  const reliability = useMemo(() => trialReliability(runs), [runs]);
+  const reliability = suiteReliability(runs);
   const shape = useMemo(() => suiteShape(runs), [runs]);
   const running = suite.status === "running";
 

@@ -1,5 +1,5 @@
-import { appStore, useStore } from "../../state/app-store.ts";
-import { TRIAL_LIMITS, type TrialSettings, type TrialsState } from "../../state/trials-slice.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
+import { TRIAL_LIMITS, type TrialSettings, type TrialsState } from "../../state/trials/trials-slice.ts";
 import { NetworkFailureNote } from "../shared/NetworkFailureNote.tsx";
 import { NumberField } from "../shared/NumberField.tsx";
 

@@ -1,4 +1,4 @@
-import { DESIGN_LABEL, type RunDesign } from "../../state/suite-design.ts";
+import { DESIGN_LABEL, type RunDesign } from "../../state/suite/suite-design.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 
 /** One run of the runs table: `index` is its place in the suite, whatever the sort. */

@@ -1,4 +1,4 @@
-import { DESIGN_RANK, type RunDesign } from "../../state/suite-design.ts";
+import { DESIGN_RANK, type RunDesign } from "../../state/suite/suite-design.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { Verdict } from "../../schemas/verdict.ts";
 import type { TableRun } from "./runs-items.ts";

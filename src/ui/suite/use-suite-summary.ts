@@ -1,8 +1,8 @@
 import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import type { Fixture } from "../../schemas/fixture.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
-import { suiteSummary, suiteSummaryInSlices, type SuiteSummary } from "../../state/suite-summary.ts";
-import { yieldToPage } from "../../state/yield-to-page.ts";
+import { suiteSummary, suiteSummaryInSlices, type SuiteSummary } from "../../state/suite/suite-summary.ts";
+import { yieldToPage } from "../../state/scheduling/yield-to-page.ts";
 import { runLabelLength } from "./runs-order.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { BudgetConfig } from "../../schemas/budget.ts";
-import { edgeOfShown, stepAmongShown } from "../../state/shown-steps.ts";
+import { edgeOfShown, stepAmongShown } from "../../state/run/shown-steps.ts";
 import { formatSeconds } from "../shared/format.ts";
 import { eventNumber } from "./cursor-url.ts";
 import { TimelineAnnouncer } from "./TimelineAnnouncer.tsx";

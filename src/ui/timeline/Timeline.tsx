@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { RunEvent } from "../../schemas/event.ts";
-import { useStore } from "../../state/app-store.ts";
+import { useStore } from "../../app/app-store.ts";
 import { nearestShown, scrollRowIntoColumn, type ShownTimelineProps, TimelineRow, useFocusFollowsCursor, useRowKeys, useStickyCover } from "./timeline-rows.tsx";
 import { eventNumber } from "./cursor-url.ts";
 import { VirtualTimeline } from "./VirtualTimeline.tsx";

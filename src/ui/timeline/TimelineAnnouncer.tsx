@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { RunEvent } from "../../schemas/event.ts";
-import { useStore } from "../../state/app-store.ts";
+import { useStore } from "../../app/app-store.ts";
 import { eventName } from "./event-name.ts";
 
 /** A cursor that is still moving (a held key, PageDown pressed twice) is said once it rests. */

@@ -1,9 +1,9 @@
 import { useEffect, useState, type KeyboardEvent } from "react";
 import type { EventKind } from "../../schemas/event.ts";
-import { appStore, useStore } from "../../state/app-store.ts";
-import type { LogFacts } from "../../state/cursor-index.ts";
-import { EVENT_KINDS, KIND_CODE, LANDMARKS, type Landmark } from "../../state/search-kinds.ts";
-import { matchPosition, type Matches } from "../../state/search-matches.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
+import type { LogFacts } from "../../state/run/cursor-index.ts";
+import { EVENT_KINDS, KIND_CODE, LANDMARKS, type Landmark } from "../../state/search/search-kinds.ts";
+import { matchPosition, type Matches } from "../../state/search/search-matches.ts";
 import { SoftButton } from "./RunControls.tsx";
 import { EVENT_VIEWS } from "./views/registry.ts";
 import { formatCount } from "../shared/format.ts";

@@ -1,9 +1,9 @@
 import { useCallback, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from "react";
 import type { RunEvent } from "../../schemas/event.ts";
-import type { LogFacts } from "../../state/cursor-index.ts";
-import { countAtOrBefore } from "../../state/prefix-map.ts";
-import { edgeOfShown, stepAmongShown } from "../../state/shown-steps.ts";
-import { isMatch, type Matches } from "../../state/search-matches.ts";
+import type { LogFacts } from "../../state/run/cursor-index.ts";
+import { countAtOrBefore } from "../../state/run/prefix-map.ts";
+import { edgeOfShown, stepAmongShown } from "../../state/run/shown-steps.ts";
+import { isMatch, type Matches } from "../../state/search/search-matches.ts";
 import { EventRow } from "./EventRow.tsx";
 import { CURRENT_ROW, focusTimeline, takeTimelineFocusRequest } from "./focus-timeline.ts";
 

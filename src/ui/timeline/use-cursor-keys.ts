@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { appStore, useStore } from "../../state/app-store.ts";
-import { edgeOfShown, stepAmongShown } from "../../state/shown-steps.ts";
+import { appStore, useStore } from "../../app/app-store.ts";
+import { edgeOfShown, stepAmongShown } from "../../state/run/shown-steps.ts";
 
 const isFormControl = (t: EventTarget | null): boolean =>
   t instanceof HTMLElement && (t.isContentEditable || ["INPUT", "SELECT", "TEXTAREA", "BUTTON", "SUMMARY"].includes(t.tagName));

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { NO_MATCHES } from "../../../src/state/search-matches.ts";
+import { NO_MATCHES } from "../../../src/state/search/search-matches.ts";
 import { CursorControls } from "../../../src/ui/timeline/RunControls.tsx";
 import { matchCountText } from "../../../src/ui/timeline/TimelineFind.tsx";
 

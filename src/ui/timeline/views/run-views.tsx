@@ -1,5 +1,5 @@
 import type { EventOf } from "../../../schemas/event.ts";
-import { useStore } from "../../../state/app-store.ts";
+import { useStore } from "../../../app/app-store.ts";
 import { OutcomeBadge } from "../../shared/badges.tsx";
 import { formatSeconds } from "../../shared/format.ts";
 import { CollapsibleJson } from "./CollapsibleJson.tsx";
