@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import { anyWorse, buildLeaderboard, leaderboardRun, METRICS, type CandidateRow, type Leaderboard, type LeaderboardRun, type MetricId, type MetricResult } from "../evaluation/leaderboard.ts";
+import { anyWorse, buildLeaderboard, fixturesByTrials as trialsWords, leaderboardRun, metricLabel, METRICS, type CandidateRow, type Leaderboard, type LeaderboardRun, type MetricId, type MetricResult } from "../evaluation/leaderboard.ts";
 import { scoreTraceToReplay, tracesToReplay, unknownTraceFixture } from "../evaluation/score-file.ts";
 import { formatDifference, formatEstimate, type TrialsNeeded } from "../evaluation/statistics.ts";
 import { html, trusted, type Html } from "../interop/html.ts";
@@ -38,8 +38,6 @@ ${MAX_BYTES_USAGE}
 export const LEADERBOARD_USAGE_CODES = ["no_files", "duplicate_file", "unknown_format", "unknown_metric", "unknown_baseline", "ambiguous_baseline", "not_a_suite"] as const;
 type LeaderboardUsageCode = (typeof LEADERBOARD_USAGE_CODES)[number];
 const usageError = (message: string, code: LeaderboardUsageCode, at: RefusalAt = {}): UsageError => new UsageError(message, code, at);
-
-const metricLabel = (m: MetricId, k: number): string => (m === "pass^k" ? `pass^${k}` : m === "pass@k" ? `pass@${k}` : m.replaceAll("_", " ").replace("asr", "ASR"));
 
 /** --metric: a metric's id, or pass^N / pass@N naming k too. */
 function metricFrom(value: string | undefined): { metric: MetricId; k?: number } {
@@ -96,8 +94,6 @@ function versus(m: MetricResult | undefined): string {
   if (m.standing === "baseline" || !m.difference) return standingWords[m.standing];
   return `${formatDifference(m.difference)} ${standingWords[m.standing]}`;
 }
-
-const trialsWords = (r: CandidateRow): string => (r.trials.min === r.trials.max ? `${r.fixtures}×${r.trials.max}` : `${r.fixtures}×${r.trials.min}–${r.trials.max}`);
 
 function columns(rows: readonly string[][]): (cells: readonly string[]) => string {
   const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));

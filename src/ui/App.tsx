@@ -26,6 +26,7 @@ const SUITE_VIEW_IDLE_TIMEOUT_MS = 5000;
 const SuiteView = suiteView.View;
 const MatrixView = lazyView(() => import("./matrix/MatrixView.tsx"), (m) => m.MatrixView).View;
 const CompareView = lazyView(() => import("./compare/CompareView.tsx"), (m) => m.CompareView).View;
+const LeaderboardView = lazyView(() => import("./leaderboard/LeaderboardView.tsx"), (m) => m.LeaderboardView).View;
 
 /**
  * The view inside its error boundary, drawn again when another run or suite is opened in it. Read
@@ -89,6 +90,10 @@ export function App() {
           ) : view === "compare" ? (
             <Suspense key="compare" fallback={<p className="panel empty" data-testid="view-loading">Loading the compare view…</p>}>
               <CompareView />
+            </Suspense>
+          ) : view === "leaderboard" ? (
+            <Suspense key="leaderboard" fallback={<p className="panel empty" data-testid="view-loading">Loading the leaderboard view…</p>}>
+              <LeaderboardView />
             </Suspense>
           ) : (
             <HistoryView />
