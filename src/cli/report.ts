@@ -36,18 +36,26 @@ export function runReport(format: Format, write: (text: string) => void, options
   switch (format) {
     case "json": {
       let first = true;
+      // The element as it stands inside an indented array: `[\n  {…}\n]` without its brackets.
+      const element = alikeOnce(
+        (run) => JSON.stringify([run], null, 2).slice(2, -2),
+        (text, trial) => `${text.slice(0, -"\n  }".length)},\n    "trial": ${trial}\n  }`,
+      );
       return {
         add(run) {
-          // The element as it stands inside an indented array: `[\n  {…}\n]` without its brackets.
-          const element = JSON.stringify([printed(run, options)], null, 2);
-          write(`${first ? "[\n" : ",\n"}${element.slice(2, -2)}`);
+          write(`${first ? "[\n" : ",\n"}${element(printed(run, options))}`);
           first = false;
         },
         end: () => write(first ? "[]\n" : "\n]\n"),
       };
     }
-    case "jsonl":
-      return { add: (run) => write(`${JSON.stringify(printed(run, options))}\n`), end: () => undefined };
+    case "jsonl": {
+      const line = alikeOnce(
+        (run) => JSON.stringify(run),
+        (text, trial) => `${text.slice(0, -1)},"trial":${trial}}`,
+      );
+      return { add: (run) => write(`${line(printed(run, options))}\n`), end: () => undefined };
+    }
     case "junit": {
       const cases: JunitCase[] = [];
       return { add: (run) => void cases.push(runCase(run)), end: () => write(casesJunit(cases)) };
@@ -57,6 +65,31 @@ export function runReport(format: Format, write: (text: string) => void, options
       return { add: table.add, end: () => write(table.text()) };
     }
   }
+}
+
+type Printed = ReturnType<typeof printed>;
+
+/**
+ * A run's JSON text, written once for alike runs. Trials replayed once (TraceScorer) share every part
+ * but their trial, and in plan order they come one after another, so the text of the last run
+ * without its trial is kept, and a run whose every other part is the very same value gets it with
+ * its own trial put in last, where JSON.stringify puts it (trial is a run's last member).
+ */
+function alikeOnce(text: (run: Printed) => string, withTrial: (text: string, trial: number) => string): (run: Printed) => string {
+  let last: { parts: Omit<Printed, "trial">; text: string } | null = null;
+  return (run) => {
+    const keys = Object.keys(run);
+    if (run.trial === undefined || keys.at(-1) !== "trial") return text(run);
+    const { trial, ...parts } = run;
+    if (last === null || !sameParts(last.parts, parts)) last = { parts, text: text(parts) };
+    return withTrial(last.text, trial);
+  };
+}
+
+function sameParts(a: object, b: object): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
 }
 
 /** The whole report as one string, for a caller that holds every run anyway. */

@@ -1,5 +1,5 @@
 import { inPlanOrder } from "../evaluation/plan.ts";
-import { scoreTraceToReplay, tracesToReplay, type TraceToReplay } from "../evaluation/score-file.ts";
+import { TraceScorer, tracesToReplay, type TraceToReplay } from "../evaluation/score-file.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { loadFixtureDir } from "../node/fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
@@ -79,9 +79,11 @@ async function score(argv: string[], io: CliIo): Promise<number> {
   // Each note names the traces it is about in the file's order (by their index), as the file lists them.
   const notes = new Map(files.map(({ file }) => [file, new Map<string, number[]>()]));
   const report = openRunReport(format, values.out, io, { events: values.events === true });
+  // In plan order a fixture's trials of one candidate come together: alike ones are replayed once.
+  const scorer = new TraceScorer(fixtures, settings);
   try {
     for (const { file, trace, index } of planned) {
-      const scored = await scoreTraceToReplay(trace, fixtures, settings);
+      const scored = await scorer.score(trace);
       if (!scored.ok) throw new UsageError(`${file}: ${scored.message}`);
       const byNote = notes.get(file);
       for (const note of scored.notes) {

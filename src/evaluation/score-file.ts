@@ -9,9 +9,12 @@ import { declaredFormat, notVerified } from "../integrity/verify-file.ts";
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
 import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, SCORED_SUITE_JSONL_FORMAT, type ScoredRunExport } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
+import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { scoreCollectedTrace, type EvaluateOptions, type TraceScore } from "./evaluate.ts";
 import { unknownFixture } from "./import/outcome.ts";
+import { freezeParsed } from "../runtime/freeze.ts";
+import { KeptReplays, type ReplayBounds } from "./replays.ts";
 import { compareVerdicts } from "./rescore.ts";
 
 // What `npm run score` makes of a file: every file finbound writes that holds replies becomes the
@@ -141,10 +144,52 @@ export function recordedTrace(run: ScoredRunExport): { trace: CollectedTrace; st
  * trial; where a scored file stated other verdicts, a note says so.
  */
 export async function scoreTraceToReplay(t: TraceToReplay, fixtures: readonly Fixture[], options: EvaluateOptions = {}): Promise<TraceScore> {
-  const scored = await scoreCollectedTrace(t.trace, fixtures, options);
+  return judged(t, await scoreCollectedTrace(t.trace, fixtures, options));
+}
+
+function judged(t: TraceToReplay, scored: TraceScore): TraceScore {
   if (!scored.ok) return scored;
   const run = t.trace.trial === undefined ? scored.run : { ...scored.run, trial: t.trace.trial };
   const differing = t.stated ? compareVerdicts(t.stated, run.verdicts).map((d) => d.check) : [];
   const differs = differing.length === 0 ? [] : [`the file's verdicts differ from the replay's on ${differing.join(", ")}: the replay's are reported`];
   return { ok: true, run, notes: [...scored.notes, ...differs] };
+}
+
+// Alike traces replayed once, as an import replays alike runs once (replays.ts): k trials of a
+// scripted candidate, or of a model at temperature 0, record the same replies k times. A replay
+// depends on nothing of a trace but its fixture, candidate and settings and its replies, all of
+// which are in the trace without its trial; the fixtures and the caller's settings are the same
+// for every trace a scorer is asked about. So traces equal but for the trial share one replay (frozen,
+// so no reader can change what another sees), and each keeps its own trial and its own notes.
+
+/** scoreTraceToReplay for many traces against one fixture set and one set of settings, alike traces replayed once. */
+export class TraceScorer {
+  readonly #kept: KeptReplays<{ run: ScoredRun; scored: TraceScore }>;
+  readonly #fixtures: readonly Fixture[];
+  readonly #options: EvaluateOptions;
+  #replayed = 0;
+
+  constructor(fixtures: readonly Fixture[], options: EvaluateOptions = {}, bounds: ReplayBounds = {}) {
+    this.#fixtures = fixtures;
+    this.#options = options;
+    this.#kept = new KeptReplays(bounds);
+  }
+
+  /** How many replays have been run (the rest were traces alike to one of them). */
+  get replayed(): number {
+    return this.#replayed;
+  }
+
+  async score(t: TraceToReplay): Promise<TraceScore> {
+    const key = this.#kept.keeps(t.trace.responses.length) ? JSON.stringify({ ...t.trace, trial: undefined }) : null;
+    const found = key === null ? undefined : this.#kept.get(key);
+    if (found) return judged(t, found.scored);
+    this.#replayed += 1;
+    const scored = await scoreCollectedTrace(t.trace, this.#fixtures, this.#options);
+    if (scored.ok && key !== null) {
+      const run = freezeParsed(scored.run);
+      this.#kept.keep(key, { run, scored: { ...scored, run } });
+    }
+    return judged(t, scored);
+  }
 }
