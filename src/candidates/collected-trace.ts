@@ -2,6 +2,7 @@ import { z } from "zod";
 import { readJsonFile, readJsonText, validateJson, type FileLimits, type FileProblemCode } from "../files/read-json-file.ts";
 import { looksLikeJsonLines, readJsonLines } from "../files/read-json-lines.ts";
 import { COLLECTED_TRACE_FORMAT, CollectedTrace } from "../schemas/collected-trace.ts";
+import { plainlyValidTrace } from "../schemas/fast-validation.ts";
 
 export type TraceFileParse = { ok: true; traces: CollectedTrace[] } | { ok: false; code: Exclude<FileProblemCode, "invalid"> | "invalid_trace"; message: string };
 
@@ -16,6 +17,12 @@ export function parseCollectedTraceFile(content: Uint8Array | string, limits: Fi
     if (!lines.ok) return { ok: false, code: lines.code === "invalid" ? "invalid_trace" : lines.code, message: lines.message };
     const traces: CollectedTrace[] = [];
     for (const l of lines.lines) {
+      // zod only for what the fast path cannot vouch for: it words the problem, or turns an old form into the new.
+      const fast = plainlyValidTrace(l.value);
+      if (fast) {
+        traces.push(fast);
+        continue;
+      }
       const one = validateJson(l.value, CollectedTrace);
       if (!one.ok) return { ok: false, code: "invalid_trace", message: `line ${l.line}: not a finbound.collected-trace/v1 trace: ${one.message}` };
       traces.push(one.value);
@@ -32,6 +39,15 @@ export function parseCollectedTraceFile(content: Uint8Array | string, limits: Fi
  * name the trace's index (`[2].responses[0].latency_ms`), so a person can find the bad entry.
  */
 export function validateCollectedTraces(value: unknown): TraceFileParse {
+  // Every trace vouched for by the fast path, or zod reads them all (and names the bad one's index).
+  const all: readonly unknown[] = Array.isArray(value) ? value : [value];
+  const fast: CollectedTrace[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const trace = plainlyValidTrace(all[i]);
+    if (!trace) break;
+    fast.push(trace);
+  }
+  if (fast.length === all.length) return { ok: true, traces: fast };
   const parsed = validateJson(value, Array.isArray(value) ? z.array(CollectedTrace) : CollectedTrace);
   if (!parsed.ok) return { ok: false, code: "invalid_trace", message: `not a finbound.collected-trace/v1 file: ${parsed.message}` };
   const traces: CollectedTrace | CollectedTrace[] = parsed.value;

@@ -44,61 +44,22 @@ interface Replay {
   eventsMatch: boolean;
 }
 
-/**
- * The last distinct replays, by key, within `bounds`: the least recently used go while there are
- * too many runs or events. A run longer than `longest` is never kept.
- */
-export class KeptReplays<T extends { run: ScoredRun }> {
-  readonly #kept = new Map<string, T>();
+/** Re-scores runs, replaying each distinct run once among the last distinct ones kept (within `bounds`). */
+export class Replays {
+  readonly #kept = new Map<string, Replay>();
   #keptEvents = 0;
   readonly #runs: number;
   readonly #events: number;
   readonly #longest: number;
-
-  constructor(bounds: ReplayBounds = {}) {
-    this.#runs = bounds.runs ?? REPLAYS_KEPT;
-    this.#events = bounds.events ?? REPLAY_EVENTS_KEPT;
-    this.#longest = Math.min(bounds.longest ?? LONGEST_REPLAY_KEPT, this.#events);
-  }
-
-  /** Whether a run of this many events may be kept at all. (Written so that NaN bounds keep nothing.) */
-  keeps(events: number): boolean {
-    return this.#runs > 0 && events <= this.#longest;
-  }
-
-  get(key: string): T | undefined {
-    const found = this.#kept.get(key);
-    if (found !== undefined) {
-      // Least recently used goes first: a hit moves to the end.
-      this.#kept.delete(key);
-      this.#kept.set(key, found);
-    }
-    return found;
-  }
-
-  /** Kept last; the least recently used go while there are too many runs or events. */
-  keep(key: string, replay: T): void {
-    if (!this.keeps(replay.run.events.length)) return;
-    this.#kept.set(key, replay);
-    this.#keptEvents += replay.run.events.length;
-    for (const [oldest, gone] of this.#kept) {
-      if (this.#kept.size <= this.#runs && this.#keptEvents <= this.#events) break;
-      this.#kept.delete(oldest);
-      this.#keptEvents -= gone.run.events.length;
-    }
-  }
-}
-
-/** Re-scores runs, replaying each distinct run once among the last distinct ones kept (within `bounds`). */
-export class Replays {
-  readonly #kept: KeptReplays<Replay>;
   /** Each fixture object a number of its own: two fixture sets may share an id, never a replay. */
   readonly #fixtures = new WeakMap<Fixture, number>();
   #fixtureCount = 0;
   #replayed = 0;
 
   constructor(bounds: ReplayBounds = {}) {
-    this.#kept = new KeptReplays(bounds);
+    this.#runs = bounds.runs ?? REPLAYS_KEPT;
+    this.#events = bounds.events ?? REPLAY_EVENTS_KEPT;
+    this.#longest = Math.min(bounds.longest ?? LONGEST_REPLAY_KEPT, this.#events);
   }
 
   /** How many replays have been run (the rest were runs alike to one of them). */
@@ -108,20 +69,37 @@ export class Replays {
 
   /** As rescoreExport(file, fixture, recorded.events), or (recorded null) as rescoreExport(file, fixture, null). */
   async rescore(file: ScoredRunExport, fixture: Fixture, recorded: RecordedEvents | null): Promise<Rescored> {
-    if (recorded === null || !this.#kept.keeps(recorded.events.length) || !isDeeplyFrozen(fixture)) {
+    // (Written so that NaN bounds keep nothing.)
+    if (recorded === null || !(this.#runs > 0) || !(recorded.events.length <= this.#longest) || !isDeeplyFrozen(fixture)) {
       this.#replayed += 1;
       return rescoreExport(file, fixture, recorded && recorded.events);
     }
     const key = `${this.#numberOf(fixture)}\n${file.candidate.name}\n${canonicalJson(file.budget)}\n${recorded.chainHead}`;
     const found = this.#kept.get(key);
-    if (found !== undefined) return judgedReplay(file, found.run, found.eventsMatch);
+    if (found !== undefined) {
+      // Least recently used goes first: a hit moves to the end.
+      this.#kept.delete(key);
+      this.#kept.set(key, found);
+      return judgedReplay(file, found.run, found.eventsMatch);
+    }
     this.#replayed += 1;
     // Frozen before it is shared: every run alike holds the same verdicts. (The fixture is deeply
     // frozen, so what the verdicts take from it is left as it is.)
     const run = freezeParsed(await replayExport(file, fixture));
     const replay = { run, eventsMatch: sameEvents(run.events, recorded.events) };
-    this.#kept.keep(key, replay);
+    this.#keep(key, replay);
     return judgedReplay(file, run, replay.eventsMatch);
+  }
+
+  /** Kept last; the least recently used go while there are too many runs or events. */
+  #keep(key: string, replay: Replay): void {
+    this.#kept.set(key, replay);
+    this.#keptEvents += replay.run.events.length;
+    for (const [oldest, gone] of this.#kept) {
+      if (this.#kept.size <= this.#runs && this.#keptEvents <= this.#events) break;
+      this.#kept.delete(oldest);
+      this.#keptEvents -= gone.run.events.length;
+    }
   }
 
   #numberOf(fixture: Fixture): number {

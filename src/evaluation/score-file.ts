@@ -9,12 +9,12 @@ import { declaredFormat, notVerified } from "../integrity/verify-file.ts";
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
 import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, SCORED_SUITE_JSONL_FORMAT, type ScoredRunExport } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
-import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { scoreCollectedTrace, type EvaluateOptions, type TraceScore } from "./evaluate.ts";
 import { unknownFixture } from "./import/outcome.ts";
 import { freezeParsed } from "../runtime/freeze.ts";
-import { KeptReplays, type ReplayBounds } from "./replays.ts";
+import { canonicallyEqual } from "../runtime/canonical-equal.ts";
+import { LONGEST_REPLAY_KEPT } from "./replays.ts";
 import { compareVerdicts } from "./rescore.ts";
 
 // What `npm run score` makes of a file: every file finbound writes that holds replies becomes the
@@ -157,22 +157,30 @@ function judged(t: TraceToReplay, scored: TraceScore): TraceScore {
 
 // Alike traces replayed once, as an import replays alike runs once (replays.ts): k trials of a
 // scripted candidate, or of a model at temperature 0, record the same replies k times. A replay
-// depends on nothing of a trace but its fixture, candidate and settings and its replies, all of
-// which are in the trace without its trial; the fixtures and the caller's settings are the same
-// for every trace a scorer is asked about. So traces equal but for the trial share one replay (frozen,
-// so no reader can change what another sees), and each keeps its own trial and its own notes.
+// depends on nothing of a trace but its fixture, candidate, settings and replies, all of which are
+// in the trace without its trial; the fixtures and the caller's settings are the same for every
+// trace a scorer is asked about. So a trace canonically equal to one replayed lately, but for its
+// trial, shares that replay (frozen, so no reader can change what another sees), and keeps its own
+// trial and notes. In plan order (score puts traces in it) a candidate's trials come together, so
+// the last few replays are all that need be kept, and a trace is compared with them, never hashed.
+
+/** How many of the last replays a TraceScorer keeps by default. */
+export const TRACE_REPLAYS_KEPT = 8;
 
 /** scoreTraceToReplay for many traces against one fixture set and one set of settings, alike traces replayed once. */
 export class TraceScorer {
-  readonly #kept: KeptReplays<{ run: ScoredRun; scored: TraceScore }>;
+  /** The last replays, newest last. */
+  readonly #kept: { trace: CollectedTrace; scored: TraceScore }[] = [];
   readonly #fixtures: readonly Fixture[];
   readonly #options: EvaluateOptions;
+  readonly #keep: number;
   #replayed = 0;
 
-  constructor(fixtures: readonly Fixture[], options: EvaluateOptions = {}, bounds: ReplayBounds = {}) {
+  /** `keep`: how many of the last replays are compared with each trace (0: every trace replayed). */
+  constructor(fixtures: readonly Fixture[], options: EvaluateOptions = {}, keep = TRACE_REPLAYS_KEPT) {
     this.#fixtures = fixtures;
     this.#options = options;
-    this.#kept = new KeptReplays(bounds);
+    this.#keep = keep;
   }
 
   /** How many replays have been run (the rest were traces alike to one of them). */
@@ -181,14 +189,18 @@ export class TraceScorer {
   }
 
   async score(t: TraceToReplay): Promise<TraceScore> {
-    const key = this.#kept.keeps(t.trace.responses.length) ? JSON.stringify({ ...t.trace, trial: undefined }) : null;
-    const found = key === null ? undefined : this.#kept.get(key);
-    if (found) return judged(t, found.scored);
+    const untried = { ...t.trace, trial: undefined };
+    for (let i = this.#kept.length - 1; i >= 0; i--) {
+      const kept = this.#kept[i] as { trace: CollectedTrace; scored: TraceScore };
+      if (canonicallyEqual(untried, kept.trace)) return judged(t, kept.scored);
+    }
     this.#replayed += 1;
     const scored = await scoreCollectedTrace(t.trace, this.#fixtures, this.#options);
-    if (scored.ok && key !== null) {
+    // A long run is replayed on its own and never kept: it would crowd out the rest, and long runs rarely repeat.
+    if (scored.ok && this.#keep > 0 && scored.run.events.length <= LONGEST_REPLAY_KEPT) {
       const run = freezeParsed(scored.run);
-      this.#kept.keep(key, { run, scored: { ...scored, run } });
+      this.#kept.push({ trace: untried, scored: { ...scored, run } });
+      if (this.#kept.length > this.#keep) this.#kept.shift();
     }
     return judged(t, scored);
   }

@@ -1,4 +1,6 @@
 import { Claim } from "./claim.ts";
+import { COLLECTED_TRACE_FORMAT, CollectedSettings, RequestEnding, type CollectedTrace } from "./collected-trace.ts";
+import { Protocol } from "./decision.ts";
 import { DecisionEvent, InvalidOutputCode, ModelFailureCode, type RunEvent } from "./event.ts";
 import { CandidateKind, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type ScoredRunExport, type ScoredSuiteExport } from "./export.ts";
 import { ISO_DATE } from "./ids.ts";
@@ -234,4 +236,66 @@ export function plainlyValidRun(value: unknown, eventsKnownValid = false): Score
 /** `value` itself, when ScoredSuiteExport would accept it and give back the same value; null: ask ScoredSuiteExport. */
 export function plainlyValidSuite(value: unknown): ScoredSuiteExport | null {
   return exactly(value, suite) ? (value as ScoredSuiteExport) : null;
+}
+
+// The same for collected traces (`npm run score` reads thousands of them). CollectedSettings is a
+// loose object: keys it does not know are kept as they are, so they are allowed here too (any value
+// JSON holds), except a `__proto__` key, which is left to zod.
+
+/** The keys of `shape` as it requires them, and any other key with any value but undefined. */
+function loosely(value: unknown, shape: Shape): boolean {
+  if (!isPlain(value) || Object.hasOwn(value, "__proto__")) return false;
+  const { checks, required } = lookupOf(shape);
+  let found = 0;
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const entry = checks.get(key);
+    if (entry === undefined) {
+      if (value[key] === undefined) return false;
+    } else {
+      if (!entry.check(value[key])) return false;
+      if (entry.required) found += 1;
+    }
+  }
+  return found === required;
+}
+
+const timings = { queue_ms: nonnegative, prompt_ms: nonnegative, generation_ms: nonnegative };
+const collectedFailure: Shape = { required: { code: oneOf(ModelFailureCode) }, optional: { status: int } };
+const collectedResponse: Shape = {
+  required: { text: string, latency_ms: nonnegative },
+  // A failure written as a bare code (files before contract §10) is turned into an object by zod: left to it.
+  optional: { finish_reason: nullable(string), failure: object(collectedFailure), usage, model: string, at_ms: nonnegative, ending: oneOf(RequestEnding), ...timings },
+};
+const collectedSettings: Shape = {
+  required: {},
+  optional: {
+    repair: boolean,
+    lenient_fence: boolean,
+    response_format: oneOf(CollectedSettings.shape.response_format.unwrap()),
+    model: string,
+    reported_model: nullable(string),
+    budget,
+    protocol: oneOf(Protocol),
+    max_tokens: positiveInt,
+    temperature: nonnegative,
+    seed: nat,
+  },
+};
+const collectedCandidate: Shape = { required: { name: (v) => typeof v === "string" && v.length >= 1 }, optional: { settings: (v) => loosely(v, collectedSettings) } };
+/** CollectedResponse's refinement: a response that says how it ended has a failure exactly when it did not end answered. */
+const endedAsItSays = (v: Record<string, unknown>): boolean => v.ending === undefined || (v.ending === "answered") === (v.failure === undefined);
+const response: Check = (v) => exactly(v, collectedResponse) && endedAsItSays(v as Record<string, unknown>);
+const collectedTrace: Shape = {
+  required: { format: literal(COLLECTED_TRACE_FORMAT), fixture: string, candidate: object(collectedCandidate), responses: arrayOf(response) },
+  optional: { trial: positiveInt, deadline_reached_at_ms: nonnegative },
+};
+
+/** Every object of a collected trace, as its schema lists it (the test compares each with its zod schema). */
+export const TRACE_SHAPES = { collectedFailure, collectedResponse, collectedSettings, collectedCandidate, collectedTrace } as const;
+
+/** `value` itself, when CollectedTrace would accept it and give back the same value; null: ask CollectedTrace. */
+export function plainlyValidTrace(value: unknown): CollectedTrace | null {
+  return exactly(value, collectedTrace) ? (value as CollectedTrace) : null;
 }

@@ -163,7 +163,7 @@ describe("alike traces replayed once", () => {
 
   it("keeps nothing when told to keep no replay", async () => {
     const traces = ok(await read([trace({ trial: 1 }), trace({ trial: 2 })].map((l) => JSON.stringify(l)).join("\n"))).traces;
-    const scorer = new TraceScorer(fixtures, {}, { runs: 0 });
+    const scorer = new TraceScorer(fixtures, {}, 0);
     for (const t of traces) await scorer.score(t);
     expect(scorer.replayed).toBe(2);
   });

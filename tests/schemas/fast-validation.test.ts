@@ -4,7 +4,10 @@ import { z } from "zod";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
 import { RunEvent } from "../../src/schemas/event.ts";
 import { ScoredRunExport, ScoredSuiteExport } from "../../src/schemas/export.ts";
-import { EVENT_SHAPES, EXPORT_SHAPES, plainlyValidEvent, plainlyValidRun, plainlyValidSuite, type Shape } from "../../src/schemas/fast-validation.ts";
+import { EVENT_SHAPES, EXPORT_SHAPES, plainlyValidEvent, plainlyValidRun, plainlyValidSuite, plainlyValidTrace, TRACE_SHAPES, type Shape } from "../../src/schemas/fast-validation.ts";
+import { generateTraces } from "../../src/cli/bench-score.ts";
+import { REFERENCE_BUDGET } from "../../src/schemas/budget.ts";
+import { CollectedFailure, CollectedResponse, CollectedSettings, CollectedTrace } from "../../src/schemas/collected-trace.ts";
 import { EvaluationPlan, EvaluationStop, PlannedJob } from "../../src/schemas/export.ts";
 import { Integrity, SealSignature, SuiteIntegrity } from "../../src/schemas/integrity.ts";
 import { DiagnosticEntry, RunResult } from "../../src/schemas/result.ts";
@@ -174,6 +177,59 @@ describe("the fast path for the rest of an export agrees with the zod schemas", 
         const zod = (isSuite ? ScoredSuiteExport : ScoredRunExport).safeParse(altered);
         if (!zod.success) refused += 1;
         const vouched = isSuite ? plainlyValidSuite(altered) : plainlyValidRun(altered);
+        if (vouched) {
+          expect(zod.success).toBe(true);
+          expect(zod.data).toEqual(vouched);
+        }
+      }),
+      { numRuns: 4000 },
+    );
+    expect(refused).toBeGreaterThan(1000);
+  }, HEAVY_MS);
+});
+
+const traces = await generateTraces(runs.length, fixtures);
+
+describe("the fast path for collected traces agrees with the zod schema", () => {
+  const withEverything = {
+    ...traces[0],
+    candidate: { name: "m", settings: { repair: true, lenient_fence: false, response_format: "prompt_only", model: "x", reported_model: null, budget: REFERENCE_BUDGET, protocol: "tools", max_tokens: 512, temperature: 0.2, seed: 7, extra_setting: { any: ["thing"] } } },
+    responses: [
+      { text: "{}", latency_ms: 1.5, finish_reason: null, usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 }, model: "m", at_ms: 0, ending: "answered", queue_ms: 1, prompt_ms: 2, generation_ms: 3 },
+      { text: "", latency_ms: 20, failure: { code: "model_http_error", status: 500 }, at_ms: 2, ending: "http" },
+      { text: "", latency_ms: 20, failure: { code: "model_timeout" } },
+    ],
+    deadline_reached_at_ms: 30,
+  };
+  const all = [...traces.map((t) => JSON.parse(JSON.stringify(t)) as unknown), withEverything];
+
+  it("lists exactly the keys of each object's schema, optional where the schema says so", () => {
+    const schemas: Record<keyof typeof TRACE_SHAPES, z.ZodObject> = {
+      collectedFailure: CollectedFailure,
+      collectedResponse: CollectedResponse,
+      collectedSettings: CollectedSettings,
+      collectedCandidate: CollectedTrace.shape.candidate,
+      collectedTrace: CollectedTrace,
+    };
+    for (const [name, shape] of Object.entries(TRACE_SHAPES)) sameKeys(shape, schemas[name as keyof typeof TRACE_SHAPES]);
+  });
+
+  it("vouches for every trace a run records, and zod gives back the same value", () => {
+    for (const trace of all) expect(plainlyValidTrace(trace)).toEqual(CollectedTrace.parse(trace));
+  });
+
+  it("never vouches for a trace zod refuses, nor for one zod would change, however it is altered", () => {
+    const values = fc.oneof(odd, fc.constantFrom<unknown>("answered", "http", "model_timeout", "json_schema", "tools", { code: "model_timeout" }, "finbound.collected-trace/v1", REFERENCE_BUDGET));
+    let refused = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...all), fc.nat(), values, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "failure", "ending", "trial"), (trace, n, to, op, key) => {
+        const paths = pathsIn(trace).filter((p) => p.length > 0);
+        const path = paths[n % paths.length] as (string | number)[];
+        const inArray = typeof path.at(-1) === "number";
+        const altered = mutated(trace, path, op === "set" ? { op, to } : op === "delete" || inArray ? { op: "delete" } : { op, key, to });
+        const zod = CollectedTrace.safeParse(altered);
+        if (!zod.success) refused += 1;
+        const vouched = plainlyValidTrace(altered);
         if (vouched) {
           expect(zod.success).toBe(true);
           expect(zod.data).toEqual(vouched);
