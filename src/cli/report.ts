@@ -39,11 +39,13 @@ export function runReport(format: Format, write: (text: string) => void, options
       // The element as it stands inside an indented array: `[\n  {…}\n]` without its brackets.
       const element = alikeOnce(
         (run) => JSON.stringify([run], null, 2).slice(2, -2),
-        (text, trial) => `${text.slice(0, -"\n  }".length)},\n    "trial": ${trial}\n  }`,
+        (text) => text.slice(0, -"\n  }".length),
+        (trial) => `,\n    "trial": ${trial}\n  }`,
       );
       return {
         add(run) {
-          write(`${first ? "[\n" : ",\n"}${element(printed(run, options))}`);
+          write(first ? "[\n" : ",\n");
+          for (const part of element(printed(run, options))) write(part);
           first = false;
         },
         end: () => write(first ? "[]\n" : "\n]\n"),
@@ -52,9 +54,16 @@ export function runReport(format: Format, write: (text: string) => void, options
     case "jsonl": {
       const line = alikeOnce(
         (run) => JSON.stringify(run),
-        (text, trial) => `${text.slice(0, -1)},"trial":${trial}}`,
+        (text) => text.slice(0, -1),
+        (trial) => `,"trial":${trial}}`,
       );
-      return { add: (run) => write(`${line(printed(run, options))}\n`), end: () => undefined };
+      return {
+        add(run) {
+          for (const part of line(printed(run, options))) write(part);
+          write("\n");
+        },
+        end: () => undefined,
+      };
     }
     case "junit": {
       const cases: JunitCase[] = [];
@@ -70,19 +79,19 @@ export function runReport(format: Format, write: (text: string) => void, options
 type Printed = ReturnType<typeof printed>;
 
 /**
- * A run's JSON text, written once for alike runs. Trials replayed once (TraceScorer) share every part
- * but their trial, and in plan order they come one after another, so the text of the last run
- * without its trial is kept, and a run whose every other part is the very same value gets it with
- * its own trial put in last, where JSON.stringify puts it (trial is a run's last member).
+ * A run's JSON text in parts, written once for alike runs. Trials replayed once (TraceScorer) share
+ * every part but their trial, and in plan order they come one after another, so the text of the
+ * last run without its trial is kept, open (`open`: without its closing brace), and a run whose
+ * every other part is the very same value is that open text and its own trial, put in last where
+ * JSON.stringify puts it (trial is a run's last member). The same text each time, so its bytes can be kept too.
  */
-function alikeOnce(text: (run: Printed) => string, withTrial: (text: string, trial: number) => string): (run: Printed) => string {
-  let last: { parts: Omit<Printed, "trial">; text: string } | null = null;
+function alikeOnce(text: (run: Printed) => string, open: (text: string) => string, trialAndClose: (trial: number) => string): (run: Printed) => readonly string[] {
+  let last: { parts: Omit<Printed, "trial">; open: string } | null = null;
   return (run) => {
-    const keys = Object.keys(run);
-    if (run.trial === undefined || keys.at(-1) !== "trial") return text(run);
+    if (run.trial === undefined || Object.keys(run).at(-1) !== "trial") return [text(run)];
     const { trial, ...parts } = run;
-    if (last === null || !sameParts(last.parts, parts)) last = { parts, text: text(parts) };
-    return withTrial(last.text, trial);
+    if (last === null || !sameParts(last.parts, parts)) last = { parts, open: open(text(parts)) };
+    return [last.open, trialAndClose(trial)];
   };
 }
 
@@ -105,15 +114,22 @@ export function formatRuns(runs: readonly ScoredRun[], format: Format, options: 
 export function tableReport(): { add(run: ScoredRun): void; text(): string } {
   const rows: { cells: string[]; trial: string | null }[] = [];
   const counts: RunCounts = { runs: 0, passed: 0, failed: 0, infrastructure: 0 };
+  // Alike runs (replayed once) share their verdicts, result and events: their row is worked out once.
+  let last: { run: ScoredRun; cells: string[]; counts: RunCounts } | null = null;
   return {
     add(r) {
-      rows.push({ cells: [r.fixture, r.candidate, r.outcome, runReason(r), r.passed ? "PASS" : "FAIL", failedChecks(r.verdicts).join(", ") || "-"], trial: r.trial === undefined ? null : String(r.trial) });
-      const one = countRuns([r]);
-      for (const key of ["runs", "passed", "failed", "infrastructure"] as const) counts[key] += one[key];
+      if (last === null || !sameRow(last.run, r)) {
+        last = { run: r, cells: [r.fixture, r.candidate, r.outcome, runReason(r), r.passed ? "PASS" : "FAIL", failedChecks(r.verdicts).join(", ") || "-"], counts: countRuns([r]) };
+      }
+      rows.push({ cells: last.cells, trial: r.trial === undefined ? null : String(r.trial) });
+      for (const key of ["runs", "passed", "failed", "infrastructure"] as const) counts[key] += last.counts[key];
     },
     text: () => table(rows, counts),
   };
 }
+
+const sameRow = (a: ScoredRun, b: ScoredRun): boolean =>
+  a.verdicts === b.verdicts && a.result === b.result && a.events === b.events && a.diagnostics === b.diagnostics && a.fixture === b.fixture && a.candidate === b.candidate && a.outcome === b.outcome && a.passed === b.passed;
 
 function table(rows: readonly { cells: string[]; trial: string | null }[], counts: RunCounts): string {
   const trials = rows.some((r) => r.trial !== null);
