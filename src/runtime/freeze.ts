@@ -21,6 +21,10 @@ export function freezeFresh<T extends object>(fresh: T): T {
   for (const key of Object.keys(fields)) {
     const value = fields[key];
     if (!isDeeplyFrozen(value)) fields[key] = copy(value);
+    // A recorded part is handed on (an observation's data to the transcript, then to the next turn's
+    // view): marked now, it is never walked again, however small.
+    const part = fields[key];
+    if (part !== null && typeof part === "object") deeplyFrozen.add(part);
   }
   return Object.freeze(fresh);
 }
