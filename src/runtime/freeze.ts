@@ -21,10 +21,6 @@ export function freezeFresh<T extends object>(fresh: T): T {
   for (const key of Object.keys(fields)) {
     const value = fields[key];
     if (!isDeeplyFrozen(value)) fields[key] = copy(value);
-    // A recorded part is handed on (an observation's data to the transcript, then to the next turn's
-    // view): marked now, it is never walked again, however small.
-    const part = fields[key];
-    if (part !== null && typeof part === "object") deeplyFrozen.add(part);
   }
   return Object.freeze(fresh);
 }
@@ -51,6 +47,15 @@ export function freezeParsed<T>(parsed: T): T {
  */
 export function isDeeplyFrozen(value: unknown): boolean {
   return frozenSize(value) >= 0;
+}
+
+/**
+ * `value`, remembered as deeply frozen however small: for a part a freeze has just made so (an
+ * observation's recorded data), which is handed on and looked at again (the transcript, each turn).
+ */
+export function rememberDeeplyFrozen<T>(value: T): T {
+  if (value !== null && typeof value === "object" && isDeeplyFrozen(value)) deeplyFrozen.add(value);
+  return value;
 }
 
 /** Objects of at least REMEMBERED_SIZE found deeply frozen; weak, so a mark never keeps one alive. */
