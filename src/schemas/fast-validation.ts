@@ -1,6 +1,6 @@
 import { Claim } from "./claim.ts";
 import { COLLECTED_TRACE_FORMAT, CollectedSettings, RequestEnding, type CollectedTrace } from "./collected-trace.ts";
-import { Protocol } from "./decision.ts";
+import { Protocol, type Decision } from "./decision.ts";
 import { DecisionEvent, InvalidOutputCode, ModelFailureCode, type RunEvent } from "./event.ts";
 import { CandidateKind, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type ScoredRunExport, type ScoredSuiteExport } from "./export.ts";
 import { ISO_DATE } from "./ids.ts";
@@ -298,4 +298,26 @@ export const TRACE_SHAPES = { collectedFailure, collectedResponse, collectedSett
 /** `value` itself, when CollectedTrace would accept it and give back the same value; null: ask CollectedTrace. */
 export function plainlyValidTrace(value: unknown): CollectedTrace | null {
   return exactly(value, collectedTrace) ? (value as CollectedTrace) : null;
+}
+
+// The same for a reply's decision, read at every step of every run. Decision's objects strip the
+// keys they do not know (the runtime names them as discarded), so here too a decision may carry any
+// other key; what comes back is a new object of the schema's keys only, as zod gives. A claim is a
+// strict object: exactly its keys.
+
+const candidateOutcome = oneOf(CandidateOutcome);
+const claims = arrayOf(claim);
+const strings = arrayOf(string);
+
+/** What Decision would give for a parsed reply, when it accepts it; null: ask Decision (it also words the refusal). */
+export function plainlyValidDecision(json: Record<string, unknown>): Decision | null {
+  if (!isPlain(json)) return null;
+  if (json.decision === "tool") {
+    const { tool, arguments: args } = json;
+    return typeof tool === "string" && args !== undefined ? { decision: "tool", tool, arguments: args } : null;
+  }
+  if (json.decision !== "final") return null;
+  const { outcome, claims: said, evidence_ids, policy_code, message } = json;
+  if (!candidateOutcome(outcome) || !claims(said) || !strings(evidence_ids) || !(policy_code === null || typeof policy_code === "string") || typeof message !== "string") return null;
+  return { decision: "final", outcome: outcome as CandidateOutcome, claims: said as Claim[], evidence_ids: evidence_ids as string[], policy_code, message };
 }

@@ -4,9 +4,11 @@ import { z } from "zod";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
 import { RunEvent } from "../../src/schemas/event.ts";
 import { ScoredRunExport, ScoredSuiteExport } from "../../src/schemas/export.ts";
-import { EVENT_SHAPES, EXPORT_SHAPES, plainlyValidEvent, plainlyValidRun, plainlyValidSuite, plainlyValidTrace, TRACE_SHAPES, type Shape } from "../../src/schemas/fast-validation.ts";
+import { EVENT_SHAPES, EXPORT_SHAPES, plainlyValidEvent, plainlyValidRun, plainlyValidDecision, plainlyValidSuite, plainlyValidTrace, TRACE_SHAPES, type Shape } from "../../src/schemas/fast-validation.ts";
 import { generateTraces } from "../../src/cli/bench-score.ts";
 import { REFERENCE_BUDGET } from "../../src/schemas/budget.ts";
+import { replyText } from "../../src/candidates/scripted.ts";
+import { Decision } from "../../src/schemas/decision.ts";
 import { CollectedFailure, CollectedResponse, CollectedSettings, CollectedTrace } from "../../src/schemas/collected-trace.ts";
 import { EvaluationPlan, EvaluationStop, PlannedJob } from "../../src/schemas/export.ts";
 import { Integrity, SealSignature, SuiteIntegrity } from "../../src/schemas/integrity.ts";
@@ -238,5 +240,52 @@ describe("the fast path for collected traces agrees with the zod schema", () => 
       { numRuns: 4000 },
     );
     expect(refused).toBeGreaterThan(1000);
+  }, HEAVY_MS);
+});
+
+/** Every decision a fixture's scripted candidates send, as a reply parses to it. */
+const decisions = fixtures.flatMap((f) => Object.values(f.candidates).flatMap((c) => c.replies.map((r) => replyText(r)))).flatMap((text) => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? [value as Record<string, unknown>] : [];
+  } catch {
+    return [];
+  }
+});
+
+describe("the fast path for a reply's decision agrees with the zod schema", () => {
+  it("vouches for every decision the scripted candidates send that zod accepts, giving what zod gives", () => {
+    let vouched = 0;
+    for (const d of decisions) {
+      const zod = Decision.safeParse(d);
+      const fast = plainlyValidDecision(d);
+      if (zod.success) {
+        expect(fast).toEqual(zod.data);
+        vouched += 1;
+      } else expect(fast).toBeNull();
+    }
+    expect(vouched).toBeGreaterThan(50);
+  });
+
+  it("never vouches for a decision zod refuses, nor gives other than what zod gives, however it is altered", () => {
+    const values = fc.oneof(odd, fc.constantFrom<unknown>("tool", "final", "answered", "invalid_output", "portfolio.read", { household: "HH-1001" }, [{}], null));
+    let refused = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...decisions), fc.nat(), values, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "arguments", "claims", "decision"), (d, n, to, op, key) => {
+        const paths = pathsIn(d).filter((p) => p.length > 0);
+        const path = paths[n % paths.length] as (string | number)[];
+        const inArray = typeof path.at(-1) === "number";
+        const altered = mutated(d, path, op === "set" ? { op, to } : op === "delete" || inArray ? { op: "delete" } : { op, key, to }) as Record<string, unknown>;
+        const zod = Decision.safeParse(altered);
+        if (!zod.success) refused += 1;
+        const fast = plainlyValidDecision(altered);
+        if (fast) {
+          expect(zod.success).toBe(true);
+          expect(fast).toEqual(zod.data);
+        }
+      }),
+      { numRuns: 4000 },
+    );
+    expect(refused).toBeGreaterThan(500);
   }, HEAVY_MS);
 });
