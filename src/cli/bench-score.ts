@@ -70,7 +70,7 @@ async function benchScore(argv: string[], io: CliIo): Promise<number> {
     const perSecond = (ms: number): string => `${String(Math.round(decisions / (ms / 1000))).padStart(7)} decisions per CPU-second`;
     const reportMb = readFileSync(report).length / (1024 * 1024);
     out(`${n} collected traces: ${mb(alikeBytes).toFixed(1)} MiB, ${decisions} decisions; report: --format ${values.format}, ${reportMb.toFixed(1)} MiB; CPU time, median of ${REPEATS}`);
-    out(`  trials alike (a scripted candidate, or a model at temperature 0 without a seed): replayed once each`);
+    out(`  trials alike (a scripted candidate, or a model at temperature 0 without a seed): alike trials replayed once`);
     out(`    bare JSON.parse (per line)   ${ms(bareAlike)}  (${(mb(alikeBytes) / (bareAlike / 1000)).toFixed(0)} MiB/s)`);
     out(`    npm run score, end to end    ${ms(scoreAlike)}  ${perSecond(scoreAlike)}, ${(scoreAlike / bareAlike).toFixed(2)}x the CPU of the bare parse`);
     out(`  every trace distinct (each trial sent its own seed): every trace replayed`);
