@@ -159,49 +159,51 @@ function judged(t: TraceToReplay, scored: TraceScore): TraceScore {
 // scripted candidate, or of a model at temperature 0, record the same replies k times. A replay
 // depends on nothing of a trace but its fixture, candidate, settings and replies, all of which are
 // in the trace without its trial; the fixtures and the caller's settings are the same for every
-// trace a scorer is asked about. So a trace canonically equal to one replayed lately, but for its
-// trial, shares that replay (frozen, so no reader can change what another sees), and keeps its own
-// trial and notes. In plan order (score puts traces in it) a candidate's trials come together, so
-// the last few replays are all that need be kept, and a trace is compared with them, never hashed.
+// trace a scorer is asked about. So a trace canonically equal to the last one replayed, but for its
+// trial, shares that replay (frozen before it is first shared, so no reader can change what another
+// sees), and keeps its own trial and notes. In plan order (score puts traces in it) a candidate's
+// trials come together, so the last replay is all that need be kept, and a trace is compared with
+// it, never hashed: when traces differ, that costs one comparison that stops at the first difference.
 
-/** How many of the last replays a TraceScorer keeps by default. */
-export const TRACE_REPLAYS_KEPT = 8;
-
-/** scoreTraceToReplay for many traces against one fixture set and one set of settings, alike traces replayed once. */
+/** scoreTraceToReplay for many traces against one fixture set and one set of settings, a trace alike to the last replayed not replayed again. */
 export class TraceScorer {
-  /** The last replays, newest last. */
-  readonly #kept: { trace: CollectedTrace; scored: TraceScore }[] = [];
+  #last: { trace: CollectedTrace; scored: TraceScore; shared: boolean } | null = null;
   readonly #fixtures: readonly Fixture[];
   readonly #options: EvaluateOptions;
-  readonly #keep: number;
+  readonly #keep: boolean;
   #replayed = 0;
 
-  /** `keep`: how many of the last replays are compared with each trace (0: every trace replayed). */
-  constructor(fixtures: readonly Fixture[], options: EvaluateOptions = {}, keep = TRACE_REPLAYS_KEPT) {
+  /** `keep`: whether the last replay is kept for the next trace (false: every trace replayed). */
+  constructor(fixtures: readonly Fixture[], options: EvaluateOptions = {}, keep = true) {
     this.#fixtures = fixtures;
     this.#options = options;
     this.#keep = keep;
   }
 
-  /** How many replays have been run (the rest were traces alike to one of them). */
+  /** How many replays have been run (the rest were traces alike to the one before). */
   get replayed(): number {
     return this.#replayed;
   }
 
   async score(t: TraceToReplay): Promise<TraceScore> {
     const untried = { ...t.trace, trial: undefined };
-    for (let i = this.#kept.length - 1; i >= 0; i--) {
-      const kept = this.#kept[i] as { trace: CollectedTrace; scored: TraceScore };
-      if (canonicallyEqual(untried, kept.trace)) return judged(t, kept.scored);
+    const last = this.#last;
+    if (last !== null && alikeAtAGlance(last.trace, untried) && canonicallyEqual(untried, last.trace)) {
+      if (!last.shared && last.scored.ok) {
+        last.shared = true;
+        freezeParsed(last.scored.run);
+      }
+      return judged(t, last.scored);
     }
     this.#replayed += 1;
     const scored = await scoreCollectedTrace(t.trace, this.#fixtures, this.#options);
     // A long run is replayed on its own and never kept: it would crowd out the rest, and long runs rarely repeat.
-    if (scored.ok && this.#keep > 0 && scored.run.events.length <= LONGEST_REPLAY_KEPT) {
-      const run = freezeParsed(scored.run);
-      this.#kept.push({ trace: untried, scored: { ...scored, run } });
-      if (this.#kept.length > this.#keep) this.#kept.shift();
-    }
+    const keep = this.#keep && scored.ok && scored.run.events.length <= LONGEST_REPLAY_KEPT;
+    this.#last = keep ? { trace: untried, scored, shared: false } : null;
     return judged(t, scored);
   }
 }
+
+/** What tells most unlike traces apart before they are compared whole. */
+const alikeAtAGlance = (a: CollectedTrace, b: CollectedTrace): boolean =>
+  a.fixture === b.fixture && a.candidate.name === b.candidate.name && a.responses.length === b.responses.length;
