@@ -99,6 +99,9 @@ const object =
   (v) =>
     exactly(v, shape);
 
+/** For a value as JSON.parse gave it: true only when a strict object schema of `shape`'s keys accepts it unchanged (a tool's input, say). */
+export const matchesShape = (value: unknown, shape: Shape): boolean => exactly(value, shape);
+
 const budget = object({ required: { max_decisions: positiveInt, deadline_ms: positive, request_timeout_ms: positive, tool_timeout_ms: positive, repair: boolean } });
 const context = object({ required: { principal: (v) => typeof v === "string" && v.length >= 1, authorised_households: arrayOf(string), as_of: isoDate } });
 const usage = object({ required: {}, optional: { prompt_tokens: nat, completion_tokens: nat, total_tokens: nat } });
