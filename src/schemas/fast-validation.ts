@@ -79,16 +79,25 @@ function lookupOf(shape: Shape): Lookup {
   return lookup;
 }
 
-/** Exactly the keys of `shape`, each as it requires; an optional key may be absent, never undefined. */
-function exactly(value: unknown, shape: Shape): boolean {
+/**
+ * Exactly the keys of `shape`, each as it requires; an optional key may be absent, never undefined.
+ * `others: "kept"` (a loose object) allows any other key too, with any value but undefined, and no
+ * `__proto__` key, which is left to zod.
+ */
+function exactly(value: unknown, shape: Shape, others: "refused" | "kept" = "refused"): boolean {
   if (!isPlain(value)) return false;
+  if (others === "kept" && Object.hasOwn(value, "__proto__")) return false;
   const { checks, required } = lookupOf(shape);
   let found = 0;
   const keys = Object.keys(value);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const entry = checks.get(key);
-    if (entry === undefined || !entry.check(value[key])) return false;
+    if (entry === undefined) {
+      if (others === "refused" || value[key] === undefined) return false;
+      continue;
+    }
+    if (!entry.check(value[key])) return false;
     if (entry.required) found += 1;
   }
   return found === required;
@@ -242,27 +251,7 @@ export function plainlyValidSuite(value: unknown): ScoredSuiteExport | null {
 }
 
 // The same for collected traces (`npm run score` reads thousands of them). CollectedSettings is a
-// loose object: keys it does not know are kept as they are, so they are allowed here too (any value
-// JSON holds), except a `__proto__` key, which is left to zod.
-
-/** The keys of `shape` as it requires them, and any other key with any value but undefined. */
-function loosely(value: unknown, shape: Shape): boolean {
-  if (!isPlain(value) || Object.hasOwn(value, "__proto__")) return false;
-  const { checks, required } = lookupOf(shape);
-  let found = 0;
-  const keys = Object.keys(value);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    const entry = checks.get(key);
-    if (entry === undefined) {
-      if (value[key] === undefined) return false;
-    } else {
-      if (!entry.check(value[key])) return false;
-      if (entry.required) found += 1;
-    }
-  }
-  return found === required;
-}
+// loose object: keys it does not know are kept as they are, so they are allowed here too.
 
 const timings = { queue_ms: nonnegative, prompt_ms: nonnegative, generation_ms: nonnegative };
 const collectedFailure: Shape = { required: { code: oneOf(ModelFailureCode) }, optional: { status: int } };
@@ -286,7 +275,7 @@ const collectedSettings: Shape = {
     seed: nat,
   },
 };
-const collectedCandidate: Shape = { required: { name: (v) => typeof v === "string" && v.length >= 1 }, optional: { settings: (v) => loosely(v, collectedSettings) } };
+const collectedCandidate: Shape = { required: { name: (v) => typeof v === "string" && v.length >= 1 }, optional: { settings: (v) => exactly(v, collectedSettings, "kept") } };
 /** CollectedResponse's refinement: a response that says how it ended has a failure exactly when it did not end answered. */
 const endedAsItSays = (v: Record<string, unknown>): boolean => v.ending === undefined || (v.ending === "answered") === (v.failure === undefined);
 const response: Check = (v) => exactly(v, collectedResponse) && endedAsItSays(v as Record<string, unknown>);

@@ -56,6 +56,22 @@ function pathsIn(value: unknown, prefix: (string | number)[] = []): (string | nu
   return [prefix, ...keys.flatMap((k) => pathsIn((value as Record<string | number, unknown>)[k], [...prefix, k]))];
 }
 
+/** `value` altered at the n-th path inside it (of those `where` allows, counted round): a value set, deleted, or a key added beside it. */
+function alteredAt(value: unknown, n: number, to: unknown, op: "set" | "delete" | "add", key: string, where: (path: readonly (string | number)[]) => boolean = () => true): unknown {
+  const paths = pathsIn(value).filter((p) => p.length > 0 && where(p));
+  const path = paths[n % paths.length] as (string | number)[];
+  // A key is added to objects only: JSON cannot give an array a property beside its items.
+  const inArray = typeof path.at(-1) === "number";
+  return mutated(value, path, op === "set" ? { op, to } : op === "delete" || inArray ? { op: "delete" } : { op, key, to });
+}
+
+/** What the fast path vouches for (non-null), zod accepts, giving the same value. */
+function vouchesAsZod(vouched: unknown, zod: { success: boolean; data?: unknown }): void {
+  if (vouched === null) return;
+  expect(zod.success).toBe(true);
+  expect(zod.data).toEqual(vouched);
+}
+
 const odd = fc.oneof(
   fc.constantFrom<unknown>(undefined, null, -1, -0, 0, 1.5, 2 ** 53, Infinity, NaN, "", "x", "2026-1-1", "2026-01-01", true, [], {}, ["x"], { a: 1 }),
   fc.constantFrom(...new Set(events.flatMap((e) => Object.values(e as Record<string, unknown>)))),
@@ -84,11 +100,7 @@ describe("the fast path for an export's events agrees with the zod schema", () =
     let refused = 0;
     fc.assert(
       fc.property(fc.constantFrom(...events), fc.nat(), odd, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "kind", "seq"), (event, n, to, op, key) => {
-        const paths = pathsIn(event).filter((p) => p.length > 0);
-        const path = paths[n % paths.length] as (string | number)[];
-        // A key is added to objects only: JSON cannot give an array a property beside its items.
-        const inArray = typeof path.at(-1) === "number";
-        const altered = mutated(event, path, op === "set" ? { op, to } : op === "delete" || inArray ? { op: "delete" } : { op, key, to });
+        const altered = alteredAt(event, n, to, op, key);
         const zod = RunEvent.safeParse(altered);
         if (!zod.success) refused += 1;
         if (plainlyValidEvent(altered)) {
@@ -171,18 +183,11 @@ describe("the fast path for the rest of an export agrees with the zod schemas", 
     fc.assert(
       fc.property(fc.constantFrom(...runs, withDiagnostics, sealedSuite), fc.nat(), values, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "check", "trial"), (file, n, to, op, key) => {
         // Events have their own test above; here, anything else.
-        const paths = pathsIn(file).filter((p) => p.length > 0 && !p.includes("events"));
-        const path = paths[n % paths.length] as (string | number)[];
-        const inArray = typeof path.at(-1) === "number";
-        const altered = mutated(file, path, op === "set" ? { op, to } : op === "delete" || inArray ? { op: "delete" } : { op, key, to });
+        const altered = alteredAt(file, n, to, op, key, (p) => !p.includes("events"));
         const isSuite = "runs" in (file as object);
         const zod = (isSuite ? ScoredSuiteExport : ScoredRunExport).safeParse(altered);
         if (!zod.success) refused += 1;
-        const vouched = isSuite ? plainlyValidSuite(altered) : plainlyValidRun(altered);
-        if (vouched) {
-          expect(zod.success).toBe(true);
-          expect(zod.data).toEqual(vouched);
-        }
+        vouchesAsZod(isSuite ? plainlyValidSuite(altered) : plainlyValidRun(altered), zod);
       }),
       { numRuns: 4000 },
     );
@@ -225,17 +230,10 @@ describe("the fast path for collected traces agrees with the zod schema", () => 
     let refused = 0;
     fc.assert(
       fc.property(fc.constantFrom(...all), fc.nat(), values, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "failure", "ending", "trial"), (trace, n, to, op, key) => {
-        const paths = pathsIn(trace).filter((p) => p.length > 0);
-        const path = paths[n % paths.length] as (string | number)[];
-        const inArray = typeof path.at(-1) === "number";
-        const altered = mutated(trace, path, op === "set" ? { op, to } : op === "delete" || inArray ? { op: "delete" } : { op, key, to });
+        const altered = alteredAt(trace, n, to, op, key);
         const zod = CollectedTrace.safeParse(altered);
         if (!zod.success) refused += 1;
-        const vouched = plainlyValidTrace(altered);
-        if (vouched) {
-          expect(zod.success).toBe(true);
-          expect(zod.data).toEqual(vouched);
-        }
+        vouchesAsZod(plainlyValidTrace(altered), zod);
       }),
       { numRuns: 4000 },
     );
@@ -272,17 +270,10 @@ describe("the fast path for a reply's decision agrees with the zod schema", () =
     let refused = 0;
     fc.assert(
       fc.property(fc.constantFrom(...decisions), fc.nat(), values, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "arguments", "claims", "decision"), (d, n, to, op, key) => {
-        const paths = pathsIn(d).filter((p) => p.length > 0);
-        const path = paths[n % paths.length] as (string | number)[];
-        const inArray = typeof path.at(-1) === "number";
-        const altered = mutated(d, path, op === "set" ? { op, to } : op === "delete" || inArray ? { op: "delete" } : { op, key, to }) as Record<string, unknown>;
+        const altered = alteredAt(d, n, to, op, key) as Record<string, unknown>;
         const zod = Decision.safeParse(altered);
         if (!zod.success) refused += 1;
-        const fast = plainlyValidDecision(altered);
-        if (fast) {
-          expect(zod.success).toBe(true);
-          expect(fast).toEqual(zod.data);
-        }
+        vouchesAsZod(plainlyValidDecision(altered), zod);
       }),
       { numRuns: 4000 },
     );
