@@ -19,8 +19,8 @@ import { parseCli, UsageError } from "./usage-error.ts";
 const USAGE = `usage: npm run bench -- [--rounds 300] [--long 1000,16000,64000]
   Replays the reference suite on the virtual clock and reports decisions per CPU-second: the
   runtime alone, with scoring, and bare tool calls; then one long synthetic run per --long size.
-  npm run bench -- --import FILE …   times the workbench's import instead (--import --help)
-  npm run bench -- --score N …       times npm run score of N collected traces instead (--score 1 --help)`;
+  npm run bench -- --import FILE …   times the workbench's import instead
+  npm run bench -- --score N …       times npm run score of N collected traces instead`;
 
 // Numbers to improve, not tests: nothing here fails on a slow machine. Every figure is the median of
 // REPEATS measurements of CPU time (bench-clock.ts).
