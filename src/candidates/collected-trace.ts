@@ -3,6 +3,7 @@ import { readJsonFile, readJsonText, validateJson, type FileLimits, type FilePro
 import type { Refusal } from "../files/refusal.ts";
 import { looksLikeJsonLines, readJsonLines } from "../files/read-json-lines.ts";
 import { COLLECTED_TRACE_FORMAT, CollectedTrace } from "../schemas/collected-trace.ts";
+import { plainlyValidTrace } from "../schemas/fast-validation.ts";
 
 export type TraceProblemCode = Exclude<FileProblemCode, "invalid"> | "invalid_trace";
 
@@ -30,6 +31,12 @@ export function parseCollectedTraceFile(content: Uint8Array | string, limits: Fi
     if (!lines.ok) return traceProblem(lines, "file");
     const traces: CollectedTrace[] = [];
     for (const l of lines.lines) {
+      // zod only for what the fast path cannot vouch for: it words the problem, or turns an old form into the new.
+      const fast = plainlyValidTrace(l.value);
+      if (fast) {
+        traces.push(fast);
+        continue;
+      }
       const one = validateJson(l.value, CollectedTrace);
       if (!one.ok) return traceProblem({ ...one, at: { ...one.at, line: l.line } }, "line");
       traces.push(one.value);
@@ -46,6 +53,15 @@ export function parseCollectedTraceFile(content: Uint8Array | string, limits: Fi
  * name the trace's index (`[2].responses[0].latency_ms`), so a person can find the bad entry.
  */
 export function validateCollectedTraces(value: unknown): TraceFileParse {
+  // Every trace vouched for by the fast path, or zod reads them all (and names the bad one's index).
+  const all: readonly unknown[] = Array.isArray(value) ? value : [value];
+  const fast: CollectedTrace[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const trace = plainlyValidTrace(all[i]);
+    if (!trace) break;
+    fast.push(trace);
+  }
+  if (fast.length === all.length) return { ok: true, traces: fast };
   const parsed = validateJson(value, Array.isArray(value) ? z.array(CollectedTrace) : CollectedTrace);
   if (!parsed.ok) return traceProblem(parsed, "file");
   const traces: CollectedTrace | CollectedTrace[] = parsed.value;

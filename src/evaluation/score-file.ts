@@ -13,6 +13,8 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { scoreCollectedTrace, type EvaluateOptions, type TraceScore } from "./evaluate.ts";
 import { describeImportRefusal } from "./import/outcome.ts";
+import { freezeParsed } from "../runtime/freeze.ts";
+import { LONGEST_REPLAY_KEPT } from "./replays.ts";
 import { compareVerdicts } from "./rescore.ts";
 
 // What `npm run score` makes of a file: every file finbound writes that holds replies becomes the
@@ -188,10 +190,87 @@ export function recordedTrace(run: ScoredRunExport): { trace: CollectedTrace; st
  * trial; where a scored file stated other verdicts, a note says so.
  */
 export async function scoreTraceToReplay(t: TraceToReplay, fixtures: readonly Fixture[], options: EvaluateOptions = {}): Promise<TraceScore> {
-  const scored = await scoreCollectedTrace(t.trace, fixtures, options);
+  return judged(t, await scoreCollectedTrace(t.trace, fixtures, options));
+}
+
+function judged(t: TraceToReplay, scored: TraceScore): TraceScore {
   if (!scored.ok) return scored;
   const run = t.trace.trial === undefined ? scored.run : { ...scored.run, trial: t.trace.trial };
   const differing = t.stated ? compareVerdicts(t.stated, run.verdicts).map((d) => d.check) : [];
   const differs = differing.length === 0 ? [] : [`the file's verdicts differ from the replay's on ${differing.join(", ")}: the replay's are reported`];
   return { ok: true, run, notes: [...scored.notes, ...differs] };
 }
+
+// Alike traces replayed once, as an import replays alike runs once (replays.ts): k trials of a
+// scripted candidate, or of a model at temperature 0, record the same replies k times. A replay
+// depends on nothing of a trace but its fixture, candidate, settings and replies, all of which are
+// in the trace without its trial; the fixtures and the caller's settings are the same for every
+// trace a scorer is asked about. So a trace equal to the last one replayed, but for its
+// trial, shares that replay (frozen before it is first shared, so no reader can change what another
+// sees), and keeps its own trial and notes. In plan order (score puts traces in it) a candidate's
+// trials come together, so the last replay is all that need be kept, and a trace is compared with
+// it, never hashed: when traces differ, that costs one comparison that stops at the first difference.
+
+/** scoreTraceToReplay for many traces against one fixture set and one set of settings, a trace alike to the last replayed not replayed again. */
+export class TraceScorer {
+  #last: { trace: CollectedTrace; scored: TraceScore; shared: boolean } | null = null;
+  readonly #fixtures: readonly Fixture[];
+  readonly #options: EvaluateOptions;
+  readonly #keep: boolean;
+  #replayed = 0;
+
+  /** `keep`: whether the last replay is kept for the next trace (false: every trace replayed). */
+  constructor(fixtures: readonly Fixture[], options: EvaluateOptions = {}, keep = true) {
+    this.#fixtures = fixtures;
+    this.#options = options;
+    this.#keep = keep;
+  }
+
+  /** How many replays have been run (the rest were traces alike to the one before). */
+  get replayed(): number {
+    return this.#replayed;
+  }
+
+  async score(t: TraceToReplay): Promise<TraceScore> {
+    const untried = { ...t.trace, trial: undefined };
+    const last = this.#last;
+    if (last !== null && alikeAtAGlance(last.trace, untried) && sameValue(untried, last.trace)) {
+      if (!last.shared && last.scored.ok) {
+        last.shared = true;
+        freezeParsed(last.scored.run);
+      }
+      return judged(t, last.scored);
+    }
+    this.#replayed += 1;
+    const scored = await scoreCollectedTrace(t.trace, this.#fixtures, this.#options);
+    // A long run is replayed on its own and never kept: it would crowd out the rest, and long runs rarely repeat.
+    const keep = this.#keep && scored.ok && scored.run.events.length <= LONGEST_REPLAY_KEPT;
+    this.#last = keep ? { trace: untried, scored, shared: false } : null;
+    return judged(t, scored);
+  }
+}
+
+/**
+ * Whether two traces as the reader gives them (plain JSON values) hold the same values, whatever the
+ * order of their keys: then they replay alike. Plainer than canonicallyEqual, which must also agree
+ * with canonical JSON on values no reader gives (a toJSON, a lone surrogate, a key set to undefined
+ * on one side only), so quicker on traces that are equal throughout, the common case.
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) if (!Object.hasOwn(b, key) || !sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
+/** What tells most unlike traces apart before they are compared whole. */
+const alikeAtAGlance = (a: CollectedTrace, b: CollectedTrace): boolean =>
+  a.fixture === b.fixture && a.candidate.name === b.candidate.name && a.responses.length === b.responses.length;

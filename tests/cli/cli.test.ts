@@ -104,12 +104,28 @@ describe("npm run score", () => {
 
   it("scores collected traces to the same verdicts as eval", async () => {
     const dir = tmp();
-    const r = await cli("score", [traceFile(dir, "fv-scenario-a", "reference"), traceFile(dir, "injection-adviser-scope", "reads-in-scope-other"), "--format", "json"]);
+    const r = await cli("score", [traceFile(dir, "fv-scenario-a", "reference"), traceFile(dir, "injection-adviser-scope", "reads-in-scope-other"), "--format", "json", "--events"]);
     expect(r.status).toBe(1);
     const runs = ScoredRun.array().parse(JSON.parse(r.stdout));
     expect(runs.map((x) => [x.fixture, x.passed])).toEqual([["fv-scenario-a", true], ["injection-adviser-scope", false]]);
     const evalRun = ScoredRun.array().parse(JSON.parse((await cli("eval", ["--candidate", "reads-in-scope-other", "--format", "json"])).stdout))[0];
     expect(runs[1]?.verdicts).toEqual(evalRun?.verdicts);
+  });
+
+  it("reports each run's verdicts, result and counts without its events unless --events asks for them", async () => {
+    const dir = tmp();
+    const files = [traceFile(dir, "fv-scenario-a", "reference"), traceFile(dir, "injection-adviser-scope", "reads-in-scope-other")];
+    const full = await cli("score", [...files, "--format", "json", "--events"]);
+    const withEvents = ScoredRun.array().parse(JSON.parse(full.stdout));
+    const plain = await cli("score", [...files, "--format", "json"]);
+    expect(plain.status).toBe(full.status);
+    const runs = JSON.parse(plain.stdout) as Record<string, unknown>[];
+    expect(runs).toEqual(withEvents.map(({ events: _events, ...run }) => run));
+    // The file is the same report, written as it is scored, and the table is printed beside it.
+    const out = join(dir, "report.json");
+    const written = await cli("score", [...files, "--format", "json", "--events", "--out", out]);
+    expect(readFileSync(out, "utf8")).toBe(full.stdout);
+    expect(written.stdout).toMatch(/1 passed, 1 failed\nwrote .*report\.json\n$/);
   });
 
   it("accepts a file holding an array of traces", async () => {
@@ -177,7 +193,7 @@ describe("npm run score on what eval writes", () => {
     const reversed = join(dir, "reversed.jsonl");
     writeFileSync(reversed, `${lines.join("\n")}\n`);
     for (const file of [jsonl, reversed]) {
-      const r = await cli("score", [file, "--format", "json"]);
+      const r = await cli("score", [file, "--format", "json", "--events"]);
       expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: "" });
       const scored = ScoredRun.array().parse(JSON.parse(r.stdout));
       expect(scored.map((x) => `${x.fixture}#${x.trial}`)).toEqual(ids.flatMap((id) => [`${id}#1`, `${id}#2`]));
@@ -195,7 +211,7 @@ describe("npm run score on what eval writes", () => {
   it("scores a sealed suite (eval --export) and a lone sealed run", async () => {
     const suite = join(dir, "suite.json");
     expect((await cli("eval", ["--candidate", "alters-input", "--export", suite])).status).toBe(1);
-    const r = await cli("score", [suite, "--format", "json"]);
+    const r = await cli("score", [suite, "--format", "json", "--events"]);
     expect(r.status).toBe(1);
     const evaluated = ScoredRun.array().parse(JSON.parse((await cli("eval", ["--candidate", "alters-input", "--format", "json"])).stdout));
     expect(judged(ScoredRun.array().parse(JSON.parse(r.stdout)))).toEqual(judged(evaluated));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { nodeSha256 } from "../../src/cli/node-sha256.ts";
 import { recordedReplies } from "../../src/candidates/recorded.ts";
 import { evaluateScripted, scoreCollectedTrace } from "../../src/evaluation/evaluate.ts";
-import { scoreTraceToReplay, tracesToReplay, type TracesToReplay } from "../../src/evaluation/score-file.ts";
+import { scoreTraceToReplay, TraceScorer, tracesToReplay, type TracesToReplay } from "../../src/evaluation/score-file.ts";
 import { readExportFile, verifyExport } from "../../src/integrity/export-file.ts";
 import { exportRun, sealSuite } from "../../src/integrity/export.ts";
 import { REFERENCE_BUDGET, type BudgetConfig } from "../../src/schemas/budget.ts";
@@ -146,5 +146,25 @@ describe("a file to score → the traces to replay", () => {
     expect(await read('{"format":"finbound.scored-suite/v1","exported_at":"x","runtime_version":"y","runs":[]}')).toEqual({ ok: false, code: "nothing_to_score", at: {}, message: "the file holds no run" });
     expect(await read(`${JSON.stringify({ a: 1 })}\n${JSON.stringify({ a: 2 })}\n`)).toMatchObject({ ok: false, code: "not_json", at: {}, message: "the file has text after its one JSON value (line 2, column 1)" });
     expect(await read('{"format":"finbound.scored-run/v1"}')).toMatchObject({ ok: false, code: "invalid", at: { path: ["exported_at"] } });
+  });
+});
+
+describe("alike traces replayed once", () => {
+  it("scores every trace as scoreTraceToReplay does, replaying a trace equal to the one before but for its trial once", async () => {
+    const lines = [trace({ trial: 1 }), trace({ trial: 2 }), trace({ trial: 3, responses: [{ text: TOOL, latency_ms: 6 }, { text: FINAL, latency_ms: 5 }] }), trace({ trial: 4 }), trace({ trial: 5 })];
+    const traces = ok(await read(lines.map((l) => JSON.stringify(l)).join("\n"))).traces;
+    const scorer = new TraceScorer(fixtures, { budget: REFERENCE_BUDGET });
+    for (const t of traces) expect(await scorer.score(t)).toEqual(await scoreTraceToReplay(t, fixtures, { budget: REFERENCE_BUDGET }));
+    // Trial 2 is alike to trial 1, and 5 to 4; trial 3's first reply took a millisecond longer, so 4 is replayed again.
+    expect(scorer.replayed).toBe(3);
+    const [first, second] = await Promise.all(traces.slice(0, 2).map((t) => scorer.score(t)));
+    expect(first?.ok && second?.ok && first.run.verdicts === second.run.verdicts && Object.isFrozen(first.run.verdicts)).toBe(true);
+  });
+
+  it("keeps nothing when told to keep no replay", async () => {
+    const traces = ok(await read([trace({ trial: 1 }), trace({ trial: 2 })].map((l) => JSON.stringify(l)).join("\n"))).traces;
+    const scorer = new TraceScorer(fixtures, {}, false);
+    for (const t of traces) await scorer.score(t);
+    expect(scorer.replayed).toBe(2);
   });
 });
