@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { startImport } from "../../src/app/workers/import-client.ts";
 import { ask, serve } from "../../src/app/workers/protocol.ts";
+import { readLeaderboardRuns } from "../../src/app/workers/leaderboard-worker-client.ts";
 
 // One protocol for every worker (src/app/workers/protocol.ts): the page reads each message through a
 // schema, and a message outside it ends the task with a failure that says so.
@@ -72,6 +73,31 @@ describe("the workers' protocol, on the page's side", () => {
     const outcome = await task.done;
     expect(outcome.runs).toEqual([]);
     expect(outcome.result).toMatchObject({ ok: false, cancelled: false, code: "unreadable", message: expect.stringMatching(/^could not be read: the worker sent a message outside its protocol/) });
+  });
+});
+
+describe("the leaderboard worker, asked many times", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    ScriptedWorker.made = [];
+  });
+
+  it("hands on progress by source, settles each request by its id, and refuses every request once a message breaks the protocol", async () => {
+    vi.stubGlobal("Worker", ScriptedWorker);
+    const progress: unknown[] = [];
+    const runs = readLeaderboardRuns([{ name: "a.jsonl", input: new Blob(["{}"]) }], [], (source, read) => progress.push([source, read.runsDone]));
+    const [worker] = ScriptedWorker.made;
+    worker?.say({ type: "progress", progress: { source: 0, read: { bytesRead: 2, bytesTotal: 2, runsDone: 1, runsTotal: null } } });
+    expect(progress).toEqual([[0, 1]]);
+    const cell = runs.cellRuns("k", "fv-scenario-a", false);
+    worker?.say({ type: "failed", id: 1, message: "no sources were read" });
+    await expect(cell).rejects.toThrow("no sources were read");
+    worker?.say({ type: "done", id: 0, result: { sources: "not a read result" } });
+    await expect(runs.read).rejects.toThrow();
+    const rank = runs.rank({ metric: "pass^k" } as never);
+    worker?.say({ type: "answer", id: 2, answer: {} });
+    await expect(rank).rejects.toThrow(/outside its protocol/);
+    expect(worker?.terminated).toBe(1);
   });
 });
 

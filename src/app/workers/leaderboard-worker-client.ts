@@ -39,10 +39,10 @@ export const readLeaderboardRuns: ReadLeaderboardRuns = (sources, fixtures, onPr
       return refuseAll(new Error(brokenProtocol(read.error)));
     }
     const m = read.data;
-    if (m.type === "progress") return onProgress(m.source, m.progress);
+    if (m.type === "progress") return onProgress(m.progress.source, m.progress.read);
     const w = waiting.get(m.id);
     waiting.delete(m.id);
-    if (m.type === "answer") w?.resolve(m.answer);
+    if (m.type === "done") w?.resolve(m.result);
     else w?.reject(new Error(m.message));
   };
   worker.onerror = (event) => refuseAll(new Error(event.message || "the leaderboard worker failed"));

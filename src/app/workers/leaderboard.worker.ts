@@ -20,11 +20,11 @@ self.onmessage = async (event: MessageEvent<LeaderboardRequest>) => {
       session = new LeaderboardSession(sources, freezeParsed(request.fixtures));
       // Progress at most every PROGRESS_EVERY_MS: ten sources of ten thousand runs would otherwise post a message per run.
       const report = every(PROGRESS_EVERY_MS, () => performance.now());
-      const answer = await session.read((source, progress) => report() && post({ type: "progress", source, progress }));
-      post({ type: "answer", id, answer });
+      const answer = await session.read((source, progress) => report() && post({ type: "progress", progress: { source, read: progress } }));
+      post({ type: "done", id, result: answer });
     } else if (!session) post({ type: "failed", id, message: "no sources were read" });
-    else if (request.type === "rank") post({ type: "answer", id, answer: session.rank(request.options) });
-    else post({ type: "answer", id, answer: await session.cellRuns(request.key, request.fixture, request.pool) });
+    else if (request.type === "rank") post({ type: "done", id, result: session.rank(request.options) });
+    else post({ type: "done", id, result: await session.cellRuns(request.key, request.fixture, request.pool) });
   } catch (error) {
     post({ type: "failed", id, message: messageOf(error) });
   }

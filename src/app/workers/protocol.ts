@@ -2,13 +2,18 @@ import { z } from "zod";
 
 // One protocol for every worker of the workbench: the page sends a request; the worker answers with
 // progress as it goes, then one `done` with its result or one `failed` with why (the import worker
-// adds its own kinds of message to these, import-protocol.ts). The page reads every message through a
+// adds its own kinds of message to these, import-protocol.ts; a worker asked many times, as the
+// leaderboard's is, tags each `done` and `failed` with its request's id). The page reads every message through a
 // schema, as it reads any boundary: what crosses postMessage is data, and a message that breaks the
 // protocol ends the task with a failure that says so, never a half-read value.
 
 export const FailedMessage = z.strictObject({ type: z.literal("failed"), message: z.string() });
 export const progressMessage = <P extends z.ZodType>(progress: P) => z.strictObject({ type: z.literal("progress"), progress });
 export const doneMessage = <R extends z.ZodType>(result: R) => z.strictObject({ type: z.literal("done"), result });
+
+/** The same messages for a worker asked many times (one that keeps what it read): each answer and failure carries its request's id. */
+export const answeredMessage = <R extends z.ZodType>(result: R) => doneMessage(result).extend({ id: z.number().int().nonnegative() });
+export const FailedAnswer = FailedMessage.extend({ id: z.number().int().nonnegative() });
 
 export type WorkerMessage<P, R> = { type: "progress"; progress: P } | { type: "done"; result: R } | { type: "failed"; message: string };
 
