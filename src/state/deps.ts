@@ -55,8 +55,11 @@ export interface StoreDeps {
   loadMatrix?(): MatrixCompose | Promise<MatrixCompose>;
   /** Starts an import (in the browser: in a Web Worker); on this thread when absent. */
   startImport?: StartImport;
-  /** Reads the leaderboard's sources and ranks them (in the browser: in a Web Worker); on this thread when absent. */
-  readLeaderboardRuns?: ReadLeaderboardRuns;
+  /**
+   * Loads what reads the leaderboard's sources and ranks them (in the browser: a Web Worker's client,
+   * loaded when the view first reads, so its code is not in the first load); on this thread when absent.
+   */
+  loadLeaderboardReader?(): Promise<ReadLeaderboardRuns>;
   /** Opens a server-sent-events stream (the browser's EventSource), for Watch an agent; absent: watching is not offered. */
   openEventStream?: OpenEventStream;
   /** Runs one scripted candidate over matrix fixtures (in the browser: in a Web Worker); on this thread when absent. */

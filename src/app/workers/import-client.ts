@@ -1,4 +1,4 @@
-import { MAX_IMPORT_BYTES } from "../../evaluation/import/pipeline.ts";
+import { MAX_JSON_FILE_BYTES } from "../../files/read-json-file.ts";
 import type { ImportResult } from "../../evaluation/import/types.ts";
 import { MAX_LINE_BYTES } from "../../files/read-json-lines.ts";
 import type { CandidateKind } from "../../schemas/export.ts";
@@ -122,7 +122,7 @@ function inWorker(input: Blob | Extract<ImportInput, { stored: unknown }>, start
     endLink(null);
     end(failedImport(event.message || "the import worker failed"));
   };
-  const request: ImportRequest = { type: "import", input: input instanceof Blob ? { file: input } : input, fixtures: start.fixtures, maxWholeBytes: MAX_IMPORT_BYTES, maxLineBytes: MAX_LINE_BYTES };
+  const request: ImportRequest = { type: "import", input: input instanceof Blob ? { file: input } : input, fixtures: start.fixtures, maxWholeBytes: MAX_JSON_FILE_BYTES, maxLineBytes: MAX_LINE_BYTES };
   worker.postMessage(request);
   return {
     done,

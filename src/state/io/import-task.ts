@@ -1,8 +1,7 @@
-import { bytesSource, importFile, importStored, MAX_IMPORT_BYTES } from "../../evaluation/import/pipeline.ts";
 import type { ImportProgress, ImportResult, ImportSource } from "../../evaluation/import/types.ts";
 import { CANCELLED, refused } from "../../evaluation/import/outcome.ts";
+import { MAX_JSON_FILE_BYTES } from "../../files/read-json-file.ts";
 import { MAX_LINE_BYTES } from "../../files/read-json-lines.ts";
-import { sha256Sync } from "../../integrity/sha256-sync.ts";
 import type { ScoredRunExport, ScoredSuiteExport } from "../../schemas/export.ts";
 import type { Fixture } from "../../schemas/fixture.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
@@ -70,23 +69,36 @@ export function blobSource(blob: Blob): ImportSource {
   };
 }
 
-/** Text already in memory (pasted, or written by a test) as bytes to import. */
-export const textSource = (text: string): ImportSource => bytesSource(new TextEncoder().encode(text));
+/** Text already in memory (pasted, or written by a test) as bytes to import, in one chunk. */
+export function textSource(text: string): ImportSource {
+  const bytes = new TextEncoder().encode(text);
+  return {
+    size: bytes.length,
+    async *chunks() {
+      yield bytes;
+    },
+  };
+}
 
-/** The import on this thread: the same pipeline the worker runs. Cancel stops it between runs. */
+/**
+ * The import on this thread: the same pipeline the worker runs, loaded when first used (the browser
+ * imports in a worker, so the pipeline stays out of the page's first load). Cancel stops it between runs.
+ */
 export const importInThisThread: StartImport = (input, start) => {
   const runs: ScoredRun[] = [];
   let stop = false;
-  const options = {
-    fixtures: start.fixtures,
-    sha256: sha256Sync,
-    maxWholeBytes: MAX_IMPORT_BYTES,
-    maxLineBytes: MAX_LINE_BYTES,
-    onRun: (run: ScoredRun) => void runs.push(run),
-    onProgress: start.onProgress,
-    cancelled: () => stop,
-  };
-  const reading = isStored(input) ? importStored(input.stored, options) : importFile(input instanceof Blob ? blobSource(input) : input, options);
+  const reading = Promise.all([import("../../evaluation/import/pipeline.ts"), import("../../integrity/sha256-sync.ts")]).then(([{ importFile, importStored }, { sha256Sync }]) => {
+    const options = {
+      fixtures: start.fixtures,
+      sha256: sha256Sync,
+      maxWholeBytes: MAX_JSON_FILE_BYTES,
+      maxLineBytes: MAX_LINE_BYTES,
+      onRun: (run: ScoredRun) => void runs.push(run),
+      onProgress: start.onProgress,
+      cancelled: () => stop,
+    };
+    return isStored(input) ? importStored(input.stored, options) : importFile(input instanceof Blob ? blobSource(input) : input, options);
+  });
   const done = reading.then(
     (result): ImportOutcome => (stop ? CANCELLED_IMPORT : { result, runs: result.ok ? runs : [] }),
     failedImport,

@@ -1,6 +1,6 @@
 import type { StateCreator } from "zustand";
 import { describeDifference } from "../../evaluation/import/outcome.ts";
-import { MAX_IMPORT_BYTES } from "../../evaluation/import/pipeline.ts";
+import { MAX_JSON_FILE_BYTES as MAX_IMPORT_BYTES } from "../../files/read-json-file.ts";
 import type { ExportFindings, ImportProgress, ImportResult, ImportSource } from "../../evaluation/import/types.ts";
 import { exportRun, exportSuite, signRun } from "../../integrity/export.ts";
 import { signatureRefused } from "../../integrity/signature.ts";

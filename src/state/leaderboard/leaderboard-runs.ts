@@ -6,7 +6,7 @@ import type { RankOptions, RankResult, ReadResult } from "./leaderboard-table.ts
 
 // What the leaderboard's runs are to the store: read once, then ranked by any options and a cell's runs
 // read back, until ended. The browser reads them in a Web Worker (src/app/workers/leaderboard-worker-client.ts,
-// injected as StoreDeps.readLeaderboardRuns); where there is none (Node, tests) they are read here.
+// loaded through StoreDeps.loadLeaderboardReader); where there is none (Node, tests) they are read here.
 
 export interface LeaderboardRuns {
   read: Promise<ReadResult>;

@@ -140,9 +140,9 @@ export const createLeaderboardSlice =
           return false;
         }
         unread({});
-        // A saved matrix suite names the attack matrix's fixtures: loaded first, as an import does. Read on
-        // this thread only where no worker was given (Node, tests): that code is not in the first load.
-        const [readRuns] = await Promise.all([deps.readLeaderboardRuns ?? import("./leaderboard-runs.ts").then((m) => m.readInThisThread), get().loadMatrix()]);
+        // A saved matrix suite names the attack matrix's fixtures: loaded first, as an import does. The reader's
+        // code (a worker's client, or the reading itself where no worker was given) is not in the first load.
+        const [readRuns] = await Promise.all([deps.loadLeaderboardReader?.() ?? import("./leaderboard-runs.ts").then((m) => m.readInThisThread), get().loadMatrix()]);
         // Progress may come before the read is returned (a stored export is read at once on this thread).
         let current: LeaderboardRuns | null = null;
         current = readRuns(sources, allFixtures(get().fixtures, get().matrixFixtures), (source, progress) => {
