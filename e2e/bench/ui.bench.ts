@@ -99,14 +99,16 @@ for (const [name, file, runs] of [["suite (sealed JSON, read whole)", () => file
     const figures = medianOf(samples);
     record(`import ${name}`, { ...figures, each: samples });
     log(`import ${runs}-run ${name}, ${describeLoad(figures.load)}: ${describeImport(figures, samples)}; heap ${figures.heapMb} MB`);
-    log(`  then the matrix scrolled: p95 frame ${ms(figures.firstUse.p95)}${spread(samples, (x) => x.firstUse.p95)}, longest task ${ms(figures.firstUse.longestTask)}${spread(samples, (x) => x.firstUse.longestTask)}`);
+    log(`  then the matrix scrolled: p95 frame ${ms(figures.firstUse.p95)}${spread(samples, (x) => x.firstUse.p95)}, longest task ${ms(figures.firstUse.longestTask)}${spread(samples, (x) => x.firstUse.longestTask)}, traced: the most CPU time of any one task ${cpuMs(figures.firstUse.mainThread.mostCpuMs)}`);
     const longest = Math.max(...samples.map((x) => x.longestTaskMs));
-    log(`  longest main-thread task during and after the import, the worst of ${samples.length} page(s): ${ms(longest)} (target ≤ ${TARGETS.importTaskMs} ms: ${ratio(longest, TARGETS.importTaskMs)})`);
-    acceptance.push(`${runs}-run ${name}: longest task during and after the import ${ms(longest)} (target ≤ ${TARGETS.importTaskMs} ms) at ${describeLoad(figures.load)}`);
+    // A task's wall time on a loaded machine holds the time it waited for a core: its CPU time says what the page itself asked.
+    const mostCpu = Math.max(...samples.map((x) => Math.max(x.mainThread.mostCpuMs ?? Number.NaN, x.firstUse.mainThread.mostCpuMs ?? Number.NaN)));
+    log(`  longest main-thread task during and after the import, the worst of ${samples.length} page(s): ${ms(longest)} (target ≤ ${TARGETS.importTaskMs} ms: ${ratio(longest, TARGETS.importTaskMs)}); the most CPU time of any one task ${cpuMs(mostCpu)}`);
+    acceptance.push(`${runs}-run ${name}: longest task during and after the import ${ms(longest)}, the most CPU time of any one task ${cpuMs(mostCpu)} (target ≤ ${TARGETS.importTaskMs} ms) at ${describeLoad(figures.load)}`);
   });
 }
 
-for (const [label, file, events] of [["10,000-event run", () => files.mid, decisionsFor(10_000) * 5 + 3], [`${EVENTS.toLocaleString("en")}-event run`, () => files.long, decisionsFor(EVENTS) * 5 + 3]] as const) {
+for (const [label, file, events] of [["10,000-event run", () => files.mid, decisionsFor(10_000) * 5 + 3], [`${(decisionsFor(EVENTS) * 5 + 3).toLocaleString("en")}-event run`, () => files.long, decisionsFor(EVENTS) * 5 + 3]] as const) {
   test(`import a ${label}, then scroll, jump and step through its timeline`, async ({ browser }) => {
     const samples = await repeated(browser, async (page) => {
       await openApp(page);
@@ -124,16 +126,16 @@ for (const [label, file, events] of [["10,000-event run", () => files.mid, decis
     const by = (pick: (x: (typeof samples)[number]) => number): string => spread(samples, pick);
     log(`${label}, ${describeLoad(figures.load)}: import ${describeImport(figures.import, samples.map((x) => x.import))}`);
     log(`  last event reachable: End ${endShowsLast ? "shows it" : "does NOT show it"}, scrolling to the bottom ${bottomShowsLast ? "shows it" : "does NOT show it"} (scroll range ${figures.scrollHeight.toLocaleString("en")} px)`);
-    log(`  p95 frame while scrolling ${ms(figures.scroll.p95)}${by((x) => x.scroll.p95)} (target ${TARGETS.scrollFrameMs} ms: ${ratio(figures.scroll.p95, TARGETS.scrollFrameMs)}), longest task ${ms(figures.scroll.longestTask)}${by((x) => x.scroll.longestTask)}`);
-    log(`  p95 frame on a jump ${ms(figures.jump.p95)}${by((x) => x.jump.p95)} (target ${TARGETS.jumpFrameMs} ms: ${ratio(figures.jump.p95, TARGETS.jumpFrameMs)}), longest task ${ms(figures.jump.longestTask)}${by((x) => x.jump.longestTask)}; Home/End to painted p95 ${ms(figures.homeEnd.paint.p95)}`);
-    log(`  p95 frame while stepping with ← at the display's rate ${ms(figures.stepFrames.p95)}${by((x) => x.stepFrames.p95)} (target ${TARGETS.stepFrameMs} ms: ${ratio(figures.stepFrames.p95, TARGETS.stepFrameMs)}), longest task ${ms(figures.stepFrames.longestTask)}${by((x) => x.stepFrames.longestTask)} (${figures.stepFrames.steps} steps)`);
+    log(`  p95 frame while scrolling ${ms(figures.scroll.p95)}${by((x) => x.scroll.p95)} (${frameTarget(figures.scroll.p95, TARGETS.scrollFrameMs)}), longest task ${ms(figures.scroll.longestTask)}${by((x) => x.scroll.longestTask)}`);
+    log(`  p95 frame on a jump ${ms(figures.jump.p95)}${by((x) => x.jump.p95)} (${frameTarget(figures.jump.p95, TARGETS.jumpFrameMs)}), longest task ${ms(figures.jump.longestTask)}${by((x) => x.jump.longestTask)}, traced: the most CPU time of any one task ${cpuMs(figures.jump.mostCpuMs)}; Home/End to painted p95 ${ms(figures.homeEnd.paint.p95)}`);
+    log(`  p95 frame while stepping with ← at the display's rate ${ms(figures.stepFrames.p95)}${by((x) => x.stepFrames.p95)} (${frameTarget(figures.stepFrames.p95, TARGETS.stepFrameMs)}), longest task ${ms(figures.stepFrames.longestTask)}${by((x) => x.stepFrames.longestTask)} (${figures.stepFrames.steps} steps)`);
     log(`  an arrow-key step, one every ${STEP_GAP_MS} ms: work p50 ${ms(figures.step.work.p50)} p95 ${ms(figures.step.work.p95)}${by((x) => x.step.work.p95)}; keydown to painted p50 ${ms(figures.step.paint.p50)} p95 ${ms(figures.step.paint.p95)}`);
     // Work holds the frame drawn before the probe's message (page-probes.ts): the step's task alone, from a trace, beside it.
     log(`    of which the step's own task: p50 ${ms(figures.step.task.wall.p50)} p95 ${ms(figures.step.task.wall.p95)}${by((x) => x.step.task.wall.p95)}, with ${ms(figures.step.task.cpu.p50)} and ${ms(figures.step.task.cpu.p95)} of CPU (${figures.step.task.wall.n} of ${STEPS} more steps, traced)`);
     log(`    the collector in those steps' tasks: ${figures.step.task.withGc} step(s) paused, p95 ${ms(figures.step.task.gc.p95)} max ${ms(figures.step.task.gc.max)}; on the main thread meanwhile ${figures.step.gc.count} pause(s), ${ms(figures.step.gc.totalMs)} in all, longest ${ms(figures.step.gc.longestMs)}`);
     log(`  JS heap ${figures.heapMb} MB${by((x) => x.heapMb)} (target ${TARGETS.heapMb} MB: ${ratio(figures.heapMb, TARGETS.heapMb)})`);
     if (events > 100_000) {
-      acceptance.push(`${label}: p95 frame on a jump ${ms(figures.jump.p95)}, while stepping ${ms(figures.stepFrames.p95)} (target ≤ ${TARGETS.jumpFrameMs} ms); steps the collector paused ${figures.step.task.withGc} of ${figures.step.task.wall.n}; at ${describeLoad(figures.load)}`);
+      acceptance.push(`${label}: p95 frame on a jump ${ms(figures.jump.p95)} (${frameTarget(figures.jump.p95, TARGETS.jumpFrameMs)}), while stepping ${ms(figures.stepFrames.p95)} (${frameTarget(figures.stepFrames.p95, TARGETS.stepFrameMs)}); steps the collector paused ${figures.step.task.withGc} of ${figures.step.task.wall.n}; at ${describeLoad(figures.load)}`);
     }
     if (!endShowsLast || !bottomShowsLast) throw new Error("the last event could not be reached");
   });
@@ -148,10 +150,12 @@ async function firstUse(page: Page, selector: string) {
   await view.scrollIntoViewIfNeeded();
   const box = await view.boundingBox();
   if (!box) throw new Error(`nothing to scroll: ${selector}`);
+  const traced = await traceMainThread(page);
   const figures = await wheelScroll(page, box.x + box.width / 2, box.y + Math.min(box.height / 2, 200), 120);
+  const mainThread = await traced();
   // Frames of a view that did not move would say nothing about it.
   if ((await view.evaluate((el) => el.scrollTop)) === 0) throw new Error(`the wheel did not scroll ${selector}`);
-  return figures;
+  return { ...figures, mainThread };
 }
 
 /** `ticks` turns of the wheel at (x, y), one every 16 ms: the frame intervals meanwhile and the longest task. */
@@ -264,6 +268,10 @@ async function timeline(page: Page, events: number) {
   const from = await now(page);
   const jump = { ...stats(await page.evaluate(randomJumps, 60)), longestTask: 0 };
   jump.longestTask = await longestTask(page, from, await now(page));
+  // As many jumps again, traced: the CPU time of a jump's task beside the frames' wall time.
+  const tracedJumps = await traceMainThread(page);
+  await page.evaluate(randomJumps, 60);
+  const jumpCpu = (await tracedJumps()).mostCpuMs;
 
   await page.keyboard.press("End");
   await page.waitForTimeout(300);
@@ -299,7 +307,7 @@ async function timeline(page: Page, events: number) {
     scrollHeight: bottom.scrollHeight,
     renderedRows: bottom.rows,
     scroll,
-    jump,
+    jump: { ...jump, mostCpuMs: jumpCpu },
     stepFrames,
     homeEnd,
     step,
@@ -376,6 +384,15 @@ const round = (x: number): number => Math.round(x * 10) / 10;
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 const seconds = (x: number): string => `${(x / 1000).toFixed(1)} s`;
 const ratio = (value: number, target: number): string => `${(value / target).toFixed(2)}× the target`;
+/**
+ * A frame interval against a target of one frame. Frames come at the display's rate, 1000 / 60 ms
+ * apart, and requestAnimationFrame's times jitter by a few tenths of a ms around it: an interval is
+ * counted in whole frames, so 16.8 ms is one frame and 33.3 ms is two (one dropped).
+ */
+const frameTarget = (p95: number, target: number): string => {
+  const frames = Math.round(p95 / (1000 / 60));
+  return `target ${target} ms, one frame at 60 Hz: ${frames <= Math.round(target / (1000 / 60)) ? "met" : `${frames} frames, ${ratio(p95, target)}`}`;
+};
 type ImportFigures = { fileMiB: number; noticeMs: number; paintedMs: number; longestTaskMs: number; mainThread: MainThreadTasks };
 const describeImport = (i: ImportFigures, samples: readonly ImportFigures[]): string =>
   `${i.fileMiB} MiB; ${samples.length > 1 ? `median of ${samples.length}: ` : ""}notice after ${seconds(i.noticeMs)}, painted after ${seconds(i.paintedMs)}, longest main-thread task ${ms(i.longestTaskMs)}${spread(samples, (x) => x.longestTaskMs)} (to 1 s after painted); ` +
