@@ -15,7 +15,7 @@ export default defineConfig({
           ...LIMITS,
           name: "core",
           environment: "node",
-          // Every test folder but the three below: a new folder is run, never skipped by omission.
+          // Every test folder but load/, app/ and ui/ (below): a new folder is run, never skipped by omission.
           include: ["tests/**/*.test.ts"],
           exclude: ["tests/{load,app,ui}/**"],
         },

@@ -21,7 +21,7 @@ test("the workbench refuses what npm run verify refuses, in the same words, and 
     const path = join(dir, hostile.name);
     writeFileSync(path, hostile.bytes);
     const cli = await runCli(verifyMain, [path, ...hostile.cliArgs]);
-    expect(cli, hostile.name).toMatchObject({ status: 2, stderr: `finbound verify: ${path}: ${hostile.message}\n` });
+    expect(cli, hostile.name).toMatchObject({ status: 2, stderr: `finbound verify: ${hostile.code}: ${path}: ${hostile.message}\n` });
 
     // By path: the oversized file is over the 50 MB Playwright passes as a buffer (its name is the file's).
     await page.getByTestId("import-input").setInputFiles(path);

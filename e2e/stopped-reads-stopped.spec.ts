@@ -21,7 +21,11 @@ test("a stopped run reads as stopped everywhere: no outcome or expected outcome 
   await expect(finished).not.toContainText("unavailable");
   // The request Stop cut is said to be cancelled, not to have failed.
   const cut = eventLog(page).locator('li[data-kind="model_failure"]');
-  if ((await cut.count()) > 0) await expect(cut).toContainText("the run was stopped");
+  if ((await cut.count()) > 0) {
+    await expect(cut).toContainText("the run was stopped");
+    await expect(cut.locator(".kind")).toHaveText(/request cancelled/);
+    await expect(cut).toHaveClass(/\bcancelled\b/);
+  }
   await expect(page.getByTestId("run-announcer")).toHaveText(/^Run fv-scenario-a \/ reference stopped by you, not judged, \d+ events\.$/);
   await shot(page, "stopped-run");
   expect(await blockingViolations(page), "stopped run: serious or critical axe violations").toEqual([]);

@@ -8,7 +8,8 @@ test("a view whose code fails to load says so, keeps the workspace, and loads on
   await openRun(page, "concentration-hh1001", "reference");
   let serverDown = true;
   let fetches = 0;
-  await page.route(/\/assets\/CompareView-[^/]*\.js$/, (route) => {
+  // A browser that keeps a failed import asks for the chunk again with a query added (lazy-view.tsx).
+  await page.route(/\/assets\/CompareView-[^/?]*\.js(\?.*)?$/, (route) => {
     fetches += 1;
     return serverDown ? route.abort("connectionrefused") : route.continue();
   });
@@ -42,7 +43,7 @@ test("a view whose code fails to load says so, keeps the workspace, and loads on
 
 test("a claims table whose code fails to load says so in its own panel, leaves the rest of the run view, and loads on Try again", async ({ page, consoleErrors }) => {
   let serverDown = true;
-  await page.route(/\/assets\/ClaimsTable-[^/]*\.js$/, (route) => (serverDown ? route.abort("connectionrefused") : route.continue()));
+  await page.route(/\/assets\/ClaimsTable-[^/?]*\.js(\?.*)?$/, (route) => (serverDown ? route.abort("connectionrefused") : route.continue()));
   await openRun(page, "fv-scenario-a", "reference");
   const claims = page.getByRole("region", { name: "Claims" });
   const failed = claims.getByTestId("claims-not-loaded");

@@ -17,7 +17,8 @@ import { build } from "esbuild";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const OUT = join(ROOT, "dist-cli");
-const EXTRA_ENTRIES = ["src/mocks/sim-server.ts"];
+// The bench's MCP agents run in a worker thread started from their own bundle.
+const EXTRA_ENTRIES = ["src/mocks/sim-server.ts", "src/cli/bench-mcp-agents.ts"];
 const STARTS_ITSELF = /\bawait (runAsScript|runMain)\(/;
 const ENTRY_GUARD = "isEntryPoint(import.meta.url)";
 // The browser's half: Vite-only syntax (import.meta.glob, ?raw) and the DOM. A CLI must never reach it.

@@ -11,6 +11,7 @@ import { evaluateMatrixInWorker } from "./workers/matrix-worker-client.ts";
 import { createStore, type Store } from "../state/store.ts";
 import { evaluateSuiteInWorker } from "./workers/suite-worker-client.ts";
 import { startImport } from "./workers/import-client.ts";
+import { readLeaderboardRuns } from "./workers/leaderboard-worker-client.ts";
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -41,6 +42,7 @@ export const appStore = createStore({
   loadMatrix: () => import("./embedded-matrix.ts").then((m) => m.embeddedMatrixInSlices(fixtures)),
   evaluateMatrix: evaluateMatrixInWorker,
   startImport,
+  readLeaderboardRuns,
   openEventStream(url, on) {
     const source = new EventSource(url);
     source.onopen = () => on.open();

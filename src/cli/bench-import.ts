@@ -13,6 +13,7 @@ import type { Fixture } from "../schemas/fixture.ts";
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { CHUNK_BYTES, importFloor } from "./bench-floor.ts";
+import { calibration, calibrationLine, inTurns, median, REPEATS } from "./bench-clock.ts";
 import { loadFixtureDir } from "../node/fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
@@ -28,9 +29,7 @@ const USAGE = `usage: npm run bench -- --import FILE [--generate N] [--sha256 no
   --sha256 H     the hash the pipeline is given: node (node:crypto's one-shot hash, as the CLI, the default), noble (@noble/hashes,
                  what the worker uses) or webcrypto (crypto.subtle, awaited per hash)`;
 
-// A number to improve, not a test: nothing here fails on a slow machine. Times are CPU time
-// (process.cpuUsage: user + system), as in bench.ts, so a busy machine's waiting is not counted.
-const REPEATS = 3;
+// A number to improve, not a test: nothing here fails on a slow machine. Times are CPU time (bench-clock.ts).
 const NOW = "2026-01-01T00:00:00.000Z";
 
 const HASHES: Record<string, Sha256Hex> = {
@@ -73,6 +72,7 @@ async function benchImport(argv: string[], io: CliIo): Promise<number> {
     result = await importFile(bytesSource(bytes, CHUNK_BYTES), { fixtures, sha256, maxWholeBytes: MAX_IMPORT_BYTES, maxLineBytes: MAX_LINE_BYTES, onRun: (run) => void kept.push(run), ...(replaysKept === undefined ? {} : { replaysKept }) });
     runs = kept.length;
   };
+  out(calibrationLine(await calibration()));
   // Taken in turns, so a machine that slows down or speeds up meanwhile weighs on each alike.
   const [bare, everyRun, pipeline, floor] = (
     await inTurns([async () => void bareParse(bytes, jsonl), importing(0), importing(), async () => void (await importFloor(bytes, jsonl, sha256))])
@@ -98,23 +98,6 @@ function bareParse(bytes: Uint8Array, jsonl: boolean): unknown {
   return last;
 }
 
-/** CPU milliseconds of each of REPEATS calls of each function, the functions called in turns. */
-async function inTurns(fs: readonly (() => Promise<void>)[]): Promise<number[][]> {
-  const times = fs.map((): number[] => []);
-  for (let i = 0; i < REPEATS; i++) {
-    for (const [k, f] of fs.entries()) {
-      // What the last one left behind is collected before this one is timed, when the bench may (npm run bench passes --expose-gc).
-      (globalThis as { gc?: () => void }).gc?.();
-      const started = process.cpuUsage();
-      await f();
-      const used = process.cpuUsage(started);
-      times[k]?.push((used.user + used.system) / 1000);
-    }
-  }
-  return times;
-}
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const ms = (n: number): string => `${n.toFixed(0).padStart(7)} ms`;
 
 /**

@@ -10,18 +10,22 @@ import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { scoreRun } from "../scoring/score.ts";
 import { loadFixtureDir } from "../node/fixture-files.ts";
+import { calibration, calibrationLine, cpuMs, REPEATS } from "./bench-clock.ts";
 import { main as importMain } from "./bench-import.ts";
+import { main as mcpMain } from "./bench-mcp.ts";
+import { main as scoreMain } from "./bench-score.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run bench -- [--rounds 300] [--long 1000,16000,64000]
   Replays the reference suite on the virtual clock and reports decisions per CPU-second: the
-  runtime alone, with scoring, and bare tool calls; then one long synthetic run per --long size.`;
+  runtime alone, with scoring, and bare tool calls; then one long synthetic run per --long size.
+  npm run bench -- --import FILE …   times the workbench's import instead
+  npm run bench -- --score N …       times npm run score of N collected traces instead
+  npm run bench -- --mcp …           times the MCP server's boundary per call against the transport alone`;
 
 // Numbers to improve, not tests: nothing here fails on a slow machine. Every figure is the median of
-// REPEATS measurements of CPU time (process.cpuUsage: user + system, so a busy machine's waiting is
-// not counted, but the GC's helper threads are).
-const REPEATS = 3;
+// REPEATS measurements of CPU time (bench-clock.ts).
 const BARE_ROUNDS_FACTOR = 20;
 const LONG_FIXTURE = "concentration-hh1001";
 
@@ -33,6 +37,10 @@ const OPTIONS = {
 export function main(argv: string[], io: CliIo): Promise<number> {
   // `--import FILE` times the workbench's import pipeline instead (src/cli/bench-import.ts).
   if (argv.includes("--import")) return importMain(argv, io);
+  // `--mcp` times the MCP server's boundary per call against the transport alone (src/cli/bench-mcp.ts).
+  if (argv.includes("--mcp")) return mcpMain(argv, io);
+  // `--score N` times npm run score end to end instead (src/cli/bench-score.ts).
+  if (argv.some((a) => a === "--score" || a.startsWith("--score="))) return scoreMain(argv, io);
   return runCommand("finbound bench", io, () => bench(argv, io));
 }
 
@@ -47,6 +55,7 @@ async function bench(argv: string[], io: CliIo): Promise<number> {
   const suite = await referenceSuite(runs);
   const out = (line: string): unknown => io.stdout.write(`${line}\n`);
 
+  out(calibrationLine(await calibration()));
   out(`reference suite: ${fixtures.length} fixtures' reference candidates, ${suite.decisions} decisions a round, ${rounds} rounds; median of ${REPEATS}`);
   // Bare calls take microseconds a round: more rounds, so the CPU clock's granularity does not show.
   const bare = await perDecision(() => bareToolRound(suite), rounds * BARE_ROUNDS_FACTOR, suite.decisions);
@@ -60,7 +69,7 @@ async function bench(argv: string[], io: CliIo): Promise<number> {
   const costs: number[] = [];
   await longRun(longFixture, Math.min(...longSizes)); // warm-up
   for (const n of longSizes) {
-    const perDecisionUs = (await median(REPEATS, () => longRun(longFixture, n))) / n;
+    const perDecisionUs = (await medianCpuUs(REPEATS, () => longRun(longFixture, n))) / n;
     costs.push(perDecisionUs);
     out(`  ${String(n).padStart(7)} decisions   ${perDecisionUs.toFixed(2).padStart(8)} us CPU per decision`);
   }
@@ -78,17 +87,10 @@ function positiveInteger(text: string, flag: string): number {
   return n;
 }
 
-/** CPU microseconds (user + system) that `work` takes. */
-async function cpuUs(work: () => Promise<unknown> | unknown): Promise<number> {
-  const start = process.cpuUsage();
-  await work();
-  const used = process.cpuUsage(start);
-  return used.user + used.system;
-}
-
-async function median(repeats: number, work: () => Promise<unknown> | unknown): Promise<number> {
+/** The median of `repeats` measurements of the CPU microseconds `work` takes. */
+async function medianCpuUs(repeats: number, work: () => Promise<unknown> | unknown): Promise<number> {
   const samples: number[] = [];
-  for (let i = 0; i < repeats; i++) samples.push(await cpuUs(work));
+  for (let i = 0; i < repeats; i++) samples.push((await cpuMs(work)) * 1000);
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)] ?? 0;
 }
@@ -96,7 +98,7 @@ async function median(repeats: number, work: () => Promise<unknown> | unknown): 
 /** CPU microseconds per decision of `rounds` rounds, after one round of warm-up. */
 async function perDecision(round: () => Promise<unknown> | unknown, rounds: number, decisionsPerRound: number): Promise<number> {
   await round();
-  const us = await median(REPEATS, async () => {
+  const us = await medianCpuUs(REPEATS, async () => {
     for (let i = 0; i < rounds; i++) await round();
   });
   return us / (rounds * decisionsPerRound);

@@ -14,6 +14,16 @@ export interface CliIo {
 export type CliMain = (argv: string[], io: CliIo) => Promise<number>;
 
 /**
+ * What a command prints when it stops on an error: `finbound verify: byte_order_mark: a.json: the file …`.
+ * The code is shown for every InputError that has one beside `usage` (a flag misused says so in its words).
+ */
+export function errorLine(program: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = error instanceof InputError && error.code !== "usage" ? `${error.code}: ` : "";
+  return `${program}: ${code}${message}\n`;
+}
+
+/**
  * Runs a command's body and turns what it throws into an exit status: an InputError (bad usage, a
  * bad input file or folder) is 2 and its message, anything else is 70. Either is one line, never a stack.
  */
@@ -21,7 +31,7 @@ export async function runCommand(program: string, io: CliIo, body: () => Promise
   try {
     return await body();
   } catch (error) {
-    io.stderr.write(`${program}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(errorLine(program, error));
     return error instanceof InputError ? 2 : 70;
   }
 }

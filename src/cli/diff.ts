@@ -7,7 +7,7 @@ import { loadJudgingFixtures } from "../node/fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { parseFormat } from "./output.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
-import { parseCli, UsageError } from "./usage-error.ts";
+import { parseCli, refusalError, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run diff -- A B [--format table|json] [--fixture ID] [--fixtures DIR]
   Compares two exports (a scored run, a sealed suite or a JSONL suite; "before" A, "after" B).
@@ -24,9 +24,9 @@ const comparable = (r: ScoredRunExport): ComparableRun => ({ fixture: r.fixture.
 
 async function readRuns(file: string, maxBytes: number, io: CliIo): Promise<{ kind: "run" | "suite"; runs: ComparableRun[] }> {
   const read = readExportFile(readFileBytes(file, maxBytes), { maxBytes });
-  if (!read.ok) throw new UsageError(`${file}: ${read.message}`);
+  if (!read.ok) throw refusalError(file, read);
   const v = await verifyExport(read.value, nodeSha256);
-  if (v.status === "broken") throw new UsageError(`${file}: ${notVerified(v)}`);
+  if (v.status === "broken") throw refusalError(file, { ...v, message: notVerified(v) });
   if (v.status === "unsealed") io.stderr.write(`warning: ${file}: ${v.message}\n`);
   return { kind: read.value.kind === "run" ? "run" : "suite", runs: runsOf(read.value).map(comparable) };
 }

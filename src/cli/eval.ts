@@ -4,6 +4,7 @@ import { collectedTraceOf, runHttpTrial, settingsForTrial } from "../evaluation/
 import { Breaker } from "../evaluation/breaker.ts";
 import { jobKey, jobsOfShard, parseShard, planJobs, runPool, type Job } from "../evaluation/plan.ts";
 import { reliabilityOf, summarise, type RunSummary } from "../evaluation/reliability.ts";
+import { runEnd } from "../evaluation/run-counts.ts";
 import { exportRun } from "../integrity/export.ts";
 import { createRealClock } from "../runtime/clock.ts";
 import type { CollectedTrace } from "../schemas/collected-trace.ts";
@@ -138,7 +139,7 @@ async function evaluate(argv: string[], io: CliIo): Promise<number> {
     sink.add(result.run, sealed, result.trace);
     summaries.push(summarise(result.run));
     finished.add(jobKey(item));
-    progress.done(result.run.passed);
+    progress.done(runEnd(result.run));
     if (breaker?.record(result.run)) {
       // The runs still in flight are stopped and left unrun with the rest: none of them would tell anything.
       stop.abort();

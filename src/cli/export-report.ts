@@ -11,7 +11,7 @@ import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts"
 import { loadJudgingFixtures } from "../node/fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
-import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
+import { parseCli, positiveInt, refusalError, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run report -- FILE [--format html|otlp|otlp-proto] [--out FILE] [--fixtures DIR] [--max-bytes N]
        npm run report -- FILE --otlp-endpoint URL [--service NAME] [--content]
@@ -82,7 +82,7 @@ export function main(argv: string[], io: CliIo): Promise<number> {
     const timeoutMs = values["otlp-timeout-ms"] === undefined ? 10_000 : positiveInt("otlp-timeout-ms", values["otlp-timeout-ms"]);
     const maxBytes = maxBytesFrom(values["max-bytes"]);
     const read = readExportFile(readFileBytes(file, maxBytes), { maxBytes });
-    if (!read.ok) throw new UsageError(`${file}: ${read.message}`);
+    if (!read.ok) throw refusalError(file, read);
     // The seals are checked on the file as parsed, before anything is written about it.
     const seal = await verifyExport(read.value, nodeSha256);
     const runs = runsOf(read.value);

@@ -1,14 +1,15 @@
 import { basename } from "node:path";
-import { anyWorse, buildLeaderboard, leaderboardRun, METRICS, type CandidateRow, type Leaderboard, type LeaderboardRun, type MetricId, type MetricResult } from "../evaluation/leaderboard.ts";
-import { scoreTraceToReplay, tracesToReplay } from "../evaluation/score-file.ts";
+import { anyWorse, buildLeaderboard, fixturesByTrials as trialsWords, leaderboardRun, metricLabel, METRICS, type CandidateRow, type Leaderboard, type LeaderboardRun, type MetricId, type MetricResult } from "../evaluation/leaderboard.ts";
+import { scoreTraceToReplay, tracesToReplay, unknownTraceFixture } from "../evaluation/score-file.ts";
 import { formatDifference, formatEstimate, type TrialsNeeded } from "../evaluation/statistics.ts";
 import { html, trusted, type Html } from "../interop/html.ts";
+import type { RefusalAt } from "../files/refusal.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { loadJudgingFixtures } from "../node/fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
 import { HALF_WIDTH_OPTION, HALF_WIDTH_USAGE, halfWidthFrom, trialsNeededLine } from "./reliability-table.ts";
-import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
+import { parseCli, positiveInt, refusalError, UsageError } from "./usage-error.ts";
 
 export const LEADERBOARD_FORMAT = "finbound.leaderboard/v1";
 const FORMATS = ["table", "json", "markdown", "html"] as const;
@@ -33,7 +34,10 @@ ${MAX_BYTES_USAGE}
   Exit status: 0 no candidate is distinguishably worse than the baseline on the metric, 1 one is,
   2 bad usage or a file that is unreadable, changed after export (NOT VERIFIED) or holds no runs.`;
 
-const metricLabel = (m: MetricId, k: number): string => (m === "pass^k" ? `pass^${k}` : m === "pass@k" ? `pass@${k}` : m.replaceAll("_", " ").replace("asr", "ASR"));
+/** The leaderboard's own usage errors, by code (a file it cannot rank is refused with the reader's or score's code). */
+export const LEADERBOARD_USAGE_CODES = ["no_files", "duplicate_file", "unknown_format", "unknown_metric", "unknown_baseline", "ambiguous_baseline", "not_a_suite"] as const;
+type LeaderboardUsageCode = (typeof LEADERBOARD_USAGE_CODES)[number];
+const usageError = (message: string, code: LeaderboardUsageCode, at: RefusalAt = {}): UsageError => new UsageError(message, code, at);
 
 /** --metric: a metric's id, or pass^N / pass@N naming k too. */
 function metricFrom(value: string | undefined): { metric: MetricId; k?: number } {
@@ -41,7 +45,7 @@ function metricFrom(value: string | undefined): { metric: MetricId; k?: number }
   const withK = /^(pass[\^@])(\d+)$/.exec(value);
   if (withK) return { metric: withK[1] === "pass^" ? "pass^k" : "pass@k", k: positiveInt("metric", withK[2] as string) };
   if ((METRICS as readonly string[]).includes(value)) return { metric: value as MetricId };
-  throw new UsageError(`--metric must be one of ${METRICS.join(", ")} or pass^N (got ${value}) (unknown_metric)`);
+  throw usageError(`--metric must be one of ${METRICS.join(", ")} or pass^N (got ${value})`, "unknown_metric");
 }
 
 /** Names a file is known by on the command line: its path, its base name, and that without extensions. */
@@ -54,14 +58,14 @@ function resolveBaseline(wanted: string, files: readonly string[], rows: readonl
   const file = files.find((f) => namesOf(f).includes(wanted));
   const pick = (found: readonly BaselineRow[], what: string): string => {
     if (found.length === 1) return (found[0] as BaselineRow).key;
-    throw new UsageError(`--baseline ${wanted}: ${what} ${found.length} candidates (${found.map((r) => r.label).join("; ")}); name one by its label (ambiguous_baseline)`);
+    throw usageError(`--baseline ${wanted}: ${what} ${found.length} candidates (${found.map((r) => r.label).join("; ")}); name one by its label`, "ambiguous_baseline");
   };
   if (file) return pick(rows.filter((r) => r.sources.includes(file)), `${file} holds`);
   const byLabel = rows.filter((r) => r.label === wanted);
   if (byLabel.length > 0) return pick(byLabel, "the label names");
   const byName = rows.filter((r) => r.identity.name === wanted);
   if (byName.length > 0) return pick(byName, "the name has");
-  throw new UsageError(`--baseline ${wanted}: neither a file given nor a candidate's name (candidates: ${rows.map((r) => r.label).join("; ")}) (unknown_baseline)`);
+  throw usageError(`--baseline ${wanted}: neither a file given nor a candidate's name (candidates: ${rows.map((r) => r.label).join("; ")})`, "unknown_baseline");
 }
 
 /** Every file's runs, verified and re-scored by replay, as npm run score reads them. */
@@ -71,12 +75,12 @@ async function readRuns(files: readonly string[], maxBytes: number, fixturesDir:
   const runs: LeaderboardRun[] = [];
   for (const file of files) {
     const read = await tracesToReplay(readFileBytes(file, maxBytes), { fixtures, sha256: nodeSha256, limits: { maxBytes } });
-    if (!read.ok) throw new UsageError(`${file}: ${read.message} (${read.code})`);
-    if (read.kind === "collected-traces") throw new UsageError(`${file}: collected traces record no verdicts or seal; score them into a suite first (npm run score) (not_a_suite)`);
+    if (!read.ok) throw refusalError(file, read);
+    if (read.kind === "collected-traces") throw usageError(`${file}: collected traces record no verdicts or seal; score them into a suite first (npm run score)`, "not_a_suite", { file });
     for (const note of read.notes) io.stderr.write(`note: ${file}: ${note}\n`);
     for (const trace of read.traces) {
       const scored = await scoreTraceToReplay(trace, fixtures);
-      if (!scored.ok) throw new UsageError(`${file}: ${trace.name}: ${scored.message} (${scored.code})`);
+      if (!scored.ok) throw refusalError(file, unknownTraceFixture(trace, true));
       runs.push(leaderboardRun(file, scored.run, byId.get(scored.run.fixture)));
     }
   }
@@ -90,8 +94,6 @@ function versus(m: MetricResult | undefined): string {
   if (m.standing === "baseline" || !m.difference) return standingWords[m.standing];
   return `${formatDifference(m.difference)} ${standingWords[m.standing]}`;
 }
-
-const trialsWords = (r: CandidateRow): string => (r.trials.min === r.trials.max ? `${r.fixtures}×${r.trials.max}` : `${r.fixtures}×${r.trials.min}–${r.trials.max}`);
 
 function columns(rows: readonly string[][]): (cells: readonly string[]) => string {
   const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
@@ -219,11 +221,11 @@ export function main(argv: string[], io: CliIo): Promise<number> {
       io.stdout.write(`${USAGE}\n`);
       return 0;
     }
-    if (positionals.length === 0) throw new UsageError(`no file given (no_files)\n${USAGE}`);
+    if (positionals.length === 0) throw usageError(`no file given\n${USAGE}`, "no_files");
     const twice = positionals.find((f, i) => positionals.indexOf(f) !== i);
-    if (twice) throw new UsageError(`${twice} is given twice: its runs would count twice (duplicate_file)`);
+    if (twice) throw usageError(`${twice} is given twice: its runs would count twice`, "duplicate_file", { file: twice });
     const format = (values.format ?? "table") as LeaderboardFormat;
-    if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got ${values.format}) (unknown_format)`);
+    if (!FORMATS.includes(format)) throw usageError(`--format must be one of ${FORMATS.join(", ")} (got ${values.format})`, "unknown_format");
     const chosen = metricFrom(values.metric);
     const k = values.k === undefined ? chosen.k : positiveInt("k", values.k);
     const halfWidth = halfWidthFrom(values["half-width"]);
@@ -237,7 +239,7 @@ export function main(argv: string[], io: CliIo): Promise<number> {
       pool: values.pool === true,
       halfWidth: halfWidth / 100,
     });
-    if (!built.ok) throw new UsageError(`${built.message} (${built.code})`);
+    if (!built.ok) throw new UsageError(built.message, built.code);
     const l = built.leaderboard;
     io.stdout.write(format === "json" ? json(l) : format === "markdown" ? markdown(l) : format === "html" ? htmlPage(l) : table(l));
     return anyWorse(l) ? 1 : 0;

@@ -4,6 +4,7 @@ import { runHttpTrial } from "../evaluation/http-trial.ts";
 import { matrixMetrics, summariseMatrixRun, type MatrixRunSummary } from "../evaluation/matrix-metrics.ts";
 import { jobsOfShard, parseShard, planJobs, runPool, type Job } from "../evaluation/plan.ts";
 import { rescoreExport } from "../evaluation/rescore.ts";
+import { runEnd } from "../evaluation/run-counts.ts";
 import { exportRun } from "../integrity/export.ts";
 import { readExportFile, runsOf, verifyExport } from "../integrity/export-file.ts";
 import { simulatedFetch } from "../mocks/sim-fetch.ts";
@@ -24,7 +25,7 @@ import { Progress } from "./progress.ts";
 import { RUN_SETTING_OPTIONS, RUN_SETTINGS_USAGE, runSettingsFrom } from "./run-settings.ts";
 import { RunSink } from "./run-sink.ts";
 import { SIGN_OPTION, SIGN_USAGE, signerFrom } from "./key-files.ts";
-import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
+import { parseCli, positiveInt, refusalError, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run matrix -- --candidate NAME [--trials K] [--concurrency N] [--shard I/N] [--format table|json|jsonl|junit]
                          [--out FILE] [--export FILE] [--sign KEYFILE] [--task ID]... [--injection ID]... [--fixtures DIR]
@@ -145,7 +146,8 @@ async function matrix(argv: string[], io: CliIo): Promise<number> {
     if (sink) sink.add(result, await exportRun(result, fixture, kind, { includeDiagnostics: false, sha256: nodeSha256, nowIso: new Date().toISOString() }), null);
     const summary = summariseMatrixRun(result, fixture);
     summaries.push(summary);
-    progress.done(!summary.executed);
+    // A matrix run passes when the injection was not executed; the serving side failing is neither.
+    progress.done(runEnd(result) === "infrastructure" ? "infrastructure" : summary.executed ? "failed" : "passed");
   }
   progress.finish();
   await sink?.close();
@@ -188,9 +190,9 @@ async function fromFiles(files: string[], values: ReturnType<typeof parse>["valu
   let trials = 1;
   for (const file of files) {
     const read = readExportFile(readFileBytes(file, maxBytes), { maxBytes });
-    if (!read.ok) throw new UsageError(`${file}: ${read.message}`);
+    if (!read.ok) throw refusalError(file, read);
     const verified = await verifyExport(read.value, nodeSha256);
-    if (verified.status !== "verified") throw new UsageError(`${file}: ${verified.status}: ${verified.message}`);
+    if (verified.status !== "verified") throw refusalError(file, { ...verified, message: `${verified.status}: ${verified.message}` });
     for (const run of runsOf(read.value)) {
       const fixture = byId.get(run.fixture.id);
       if (!fixture) throw new UsageError(`${file}: a run of ${run.fixture.id}, which is not a cell of this attack matrix`);

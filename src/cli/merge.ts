@@ -11,7 +11,7 @@ import { nodeSha256 } from "./node-sha256.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
 import { reliabilityTable } from "./reliability-table.ts";
 import { SIGN_OPTION, SIGN_USAGE, signerFrom } from "./key-files.ts";
-import { parseCli, UsageError } from "./usage-error.ts";
+import { parseCli, refusalError, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run merge -- FILE... [--out FILE] [--format json|jsonl] [--sign KEYFILE] [--max-bytes N]
   Joins the outputs of npm run eval -- --shard I/N (JSONL suites, or sealed suites with --export) into one
@@ -41,14 +41,14 @@ export function main(argv: string[], io: CliIo): Promise<number> {
     const outputs: ShardOutput[] = [];
     for (const name of positionals) {
       const read = readExportFile(readFileBytes(name, maxBytes), { maxBytes });
-      if (!read.ok) throw new UsageError(`${name}: ${read.message}`);
+      if (!read.ok) throw refusalError(name, read);
       const v = await verifyExport(read.value, nodeSha256);
-      if (v.status !== "verified") throw new UsageError(`${name}: ${notVerified(v)}`);
+      if (v.status !== "verified") throw refusalError(name, { ...v, message: notVerified(v) });
       const plan = read.value.kind === "jsonl" ? read.value.suite.header.plan : read.value.kind === "suite" ? read.value.file.plan : undefined;
       outputs.push({ name, plan, runs: runsOf(read.value) });
     }
     const merged = mergeShards(outputs);
-    if (!merged.ok) throw new UsageError(merged.message);
+    if (!merged.ok) throw new UsageError(merged.message, merged.code, merged.at);
     const nowIso = new Date().toISOString();
     const lines: string[] = [];
     if (values.format === "jsonl") {

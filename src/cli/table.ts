@@ -8,7 +8,7 @@ import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts"
 import { loadJudgingFixtures } from "../node/fixture-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
-import { parseCli, UsageError } from "./usage-error.ts";
+import { parseCli, refusalError, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run table -- FILE… [--format csv|jsonl|parquet] [--out FILE] [--fixtures DIR] [--max-bytes N]
   One row per run of the exports given (finbound.scored-run/v1, finbound.scored-suite/v1 or its JSONL form),
@@ -55,7 +55,7 @@ export function main(argv: string[], io: CliIo): Promise<number> {
     let verified = true;
     for (const file of positionals) {
       const read = readExportFile(readFileBytes(file, maxBytes), { maxBytes });
-      if (!read.ok) throw new UsageError(`${file}: ${read.message}`);
+      if (!read.ok) throw refusalError(file, read);
       const seal = await verifyExport(read.value, nodeSha256);
       if (seal.status !== "verified") {
         verified = false;

@@ -3,14 +3,14 @@ import { bytesSource, importFile } from "../evaluation/import/pipeline.ts";
 import type { ExportFindings } from "../evaluation/import/types.ts";
 import { readExportFile, verifyExport } from "../integrity/export-file.ts";
 import { checkSignature, signatureRefused } from "../integrity/signature.ts";
-import { notVerified } from "../integrity/verify-file.ts";
+import { notVerified, type FileProblemVerification } from "../integrity/verify-file.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { isEntryPoint, runAsScript, runCommand, type CliIo } from "./command.ts";
 import { loadJudgingFixtures } from "../node/fixture-files.ts";
 import { readKeyFingerprint } from "./key-files.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { MAX_BYTES_OPTION, MAX_BYTES_USAGE, maxBytesFrom, readFileBytes } from "./read-file.ts";
-import { parseCli, UsageError } from "./usage-error.ts";
+import { parseCli, refusalError, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run verify -- FILE... [--fixtures DIR] [--key PUBKEY] [--seal-only] [--max-bytes N]
   Checks finbound.scored-run/v1 and finbound.scored-suite/v1 exports and JSONL suites (eval --format jsonl):
@@ -37,9 +37,12 @@ interface VerifyOptions {
 
 type FileLine = { ok: boolean; line: string };
 
+/** A file whose seals do not all hold, with the code of what broke, as the other refusals on these lines end. */
+const notVerifiedLine = (file: string, v: FileProblemVerification): FileLine => ({ ok: false, line: `${file}: ${notVerified(v)} (${v.code})` });
+
 /** What a file was found to be, in one line: verified and what that covered, or every reason it is refused. */
 function findingsLine(file: string, f: ExportFindings, checked: string): FileLine {
-  if (f.verification.status !== "verified") return { ok: false, line: `${file}: ${notVerified(f.verification)}` };
+  if (f.verification.status !== "verified") return notVerifiedLine(file, f.verification);
   const refusals = [
     ...(signatureRefused(f.signature) ? [`${f.signature.message} (${f.signature.code})`] : []),
     ...(f.firstDifference ? [`${f.differing} of ${f.runs} run(s) state verdicts their replay does not give (verdicts_differ): ${describeDifference(f.firstDifference)}`] : []),
@@ -51,7 +54,7 @@ function findingsLine(file: string, f: ExportFindings, checked: string): FileLin
 /** The seals and the signature only: the file as read by the export reader, nothing replayed. */
 async function sealOnly(file: string, bytes: Uint8Array, o: VerifyOptions): Promise<FileLine> {
   const read = readExportFile(bytes, { maxBytes: o.maxBytes });
-  if (!read.ok) throw new UsageError(`${file}: ${read.message}`);
+  if (!read.ok) throw refusalError(file, read);
   // The seals are checked on the file as parsed from its text, not on what validation kept of it.
   const verification = await verifyExport(read.value, nodeSha256);
   const runs = read.value.kind === "run" ? 1 : read.value.kind === "suite" ? read.value.file.runs.length : read.value.suite.runs.length;
@@ -63,8 +66,8 @@ async function sealOnly(file: string, bytes: Uint8Array, o: VerifyOptions): Prom
 async function rescored(file: string, bytes: Uint8Array, o: VerifyOptions): Promise<FileLine> {
   const result = await importFile(bytesSource(bytes), { fixtures: o.fixtures(), sha256: nodeSha256, maxWholeBytes: o.maxBytes, maxLineBytes: o.maxBytes, exportsOnly: true, ...(o.key ? { signedBy: o.key } : {}) });
   if (!result.ok) {
-    if (result.verification) return { ok: false, line: `${file}: ${notVerified(result.verification)}` };
-    throw new UsageError(`${file}: ${result.message}${result.code === "unknown_fixture" ? " (--fixtures DIR replays against another fixture folder)" : ""}`);
+    if (result.verification?.status === "broken") return notVerifiedLine(file, result.verification);
+    throw refusalError(file, { ...result, code: result.cause }, result.code === "unknown_fixture" ? " (--fixtures DIR replays against another fixture folder)" : "");
   }
   // exportsOnly: collected traces were refused as an unknown format.
   if (result.kind === "traces") throw new UsageError(`${file}: not an export`);

@@ -109,6 +109,9 @@ const SPECS: Record<MetricId, MetricSpec> = {
 
 export const higherIsBetter = (metric: MetricId): boolean => SPECS[metric].higherIsBetter;
 
+/** A metric as people read it: pass^8, pass@3, pass rate, ASR executed. */
+export const metricLabel = (m: MetricId, k: number): string => (m === "pass^k" ? `pass^${k}` : m === "pass@k" ? `pass@${k}` : m.replaceAll("_", " ").replace("asr", "ASR"));
+
 /** How a candidate compares with the baseline on a metric, by its direction. */
 export type Standing = "baseline" | "better" | "worse" | "not_distinguishable";
 
@@ -145,6 +148,8 @@ export interface Leaderboard {
   halfWidth: number;
   /** Sorted by the chosen metric, best first. */
   rows: CandidateRow[];
+  /** Every metric the runs give (what else they can be ranked by). */
+  available: MetricId[];
   /** Which settings split a candidate name into several rows. */
   splits: { name: string; settings: Setting[]; rows: string[] }[];
 }
@@ -159,9 +164,15 @@ export interface LeaderboardOptions {
   pool?: boolean;
   /** The wanted half-width for "how many trials", as a proportion (default 0.05). */
   halfWidth?: number;
+  /**
+   * Only the chosen metric, without the checks' intervals or the trials estimate: what a view showing one
+   * metric at a time needs (each interval is a bootstrap, and thousands of trials per fixture make them costly).
+   */
+  chosenOnly?: boolean;
 }
 
-export type LeaderboardResult = { ok: true; leaderboard: Leaderboard } | { ok: false; code: "no_runs" | "no_metric" | "k_too_large"; message: string };
+export const LEADERBOARD_PROBLEM_CODES = ["no_runs", "no_metric", "k_too_large"] as const;
+export type LeaderboardResult = { ok: true; leaderboard: Leaderboard } | { ok: false; code: (typeof LEADERBOARD_PROBLEM_CODES)[number]; message: string };
 
 const identityKey = (i: CandidateIdentity): string => JSON.stringify([i.name, i.protocol, i.reported_model, i.temperature, i.seed, i.budget, i.lenient_fence]);
 
@@ -229,17 +240,27 @@ function standingOf(metric: MetricId, d: PairedDifference | null): Standing | nu
   return (d.distinction === "higher") === SPECS[metric].higherIsBetter ? "better" : "worse";
 }
 
+/**
+ * Which candidate each run belongs to: the rows' keys, each with the indices of its runs in the runs
+ * given, in order. The leaderboard and anything laid out by its rows (the workbench's heat map) group alike.
+ */
+export function candidateGroups(input: readonly LeaderboardRun[], pool = false): { runs: LeaderboardRun[]; groups: Map<string, number[]> } {
+  const runs = withReportedModels(input);
+  const groups = new Map<string, number[]>();
+  runs.forEach((r, i) => {
+    const key = pool ? identityKey(r.identity) : JSON.stringify([r.source, identityKey(r.identity)]);
+    const list = groups.get(key);
+    if (list) list.push(i);
+    else groups.set(key, [i]);
+  });
+  return { runs, groups };
+}
+
 /** The leaderboard of the runs: one row per candidate, each metric with its interval and its standing against the baseline. */
 export function buildLeaderboard(input: readonly LeaderboardRun[], options: LeaderboardOptions): LeaderboardResult {
   if (input.length === 0) return { ok: false, code: "no_runs", message: "no run to rank" };
-  const runs = withReportedModels(input);
-  const groups = new Map<string, LeaderboardRun[]>();
-  for (const r of runs) {
-    const key = options.pool ? identityKey(r.identity) : JSON.stringify([r.source, identityKey(r.identity)]);
-    const list = groups.get(key);
-    if (list) list.push(r);
-    else groups.set(key, [r]);
-  }
+  const grouped = candidateGroups(input, options.pool);
+  const groups = new Map([...grouped.groups].map(([key, indices]) => [key, indices.map((i) => grouped.runs[i] as LeaderboardRun)]));
   // Which settings vary among the groups that share a name: those are named in each label.
   const byName = new Map<string, CandidateIdentity[]>();
   for (const g of groups.values()) {
@@ -268,7 +289,7 @@ export function buildLeaderboard(input: readonly LeaderboardRun[], options: Lead
   if (!present.includes(options.metric)) return { ok: false, code: "no_metric", message: `no candidate's runs give ${options.metric} (the runs give ${present.join(", ")})` };
   const rows: CandidateRow[] = base.map((b) => {
     const metrics: Partial<Record<MetricId, MetricResult>> = {};
-    for (const m of present) {
+    for (const m of options.chosenOnly ? [options.metric] : present) {
       const spec = SPECS[m];
       const mine = clustersOf(b.runs, spec.hit);
       const estimate = estimateOf(m, k, [...mine.values()]);
@@ -276,7 +297,7 @@ export function buildLeaderboard(input: readonly LeaderboardRun[], options: Lead
       metrics[m] = { estimate, difference, standing: baseline && b.key === baseline.key ? "baseline" : standingOf(m, difference) };
     }
     const checks: CandidateRow["checks"] = {};
-    for (const name of [...new Set(b.runs.flatMap((r) => Object.keys(r.checks)))].sort()) {
+    for (const name of options.chosenOnly ? [] : [...new Set(b.runs.flatMap((r) => Object.keys(r.checks)))].sort()) {
       const clusters = clustersOf(b.runs, (r) => r.checks[name] ?? null);
       const all = [...clusters.values()];
       checks[name] = { passed: all.reduce((s, c) => s + c.c, 0), of: all.reduce((s, c) => s + c.n, 0), estimate: rateInterval(all) };
@@ -295,7 +316,7 @@ export function buildLeaderboard(input: readonly LeaderboardRun[], options: Lead
       trials: { min: trialsOf.length === 0 ? 0 : Math.min(...trialsOf), max: Math.max(0, ...trialsOf) },
       metrics,
       checks,
-      trialsNeeded: chosen.length === 0 ? null : trialsNeeded(chosen, spec.statistic(k), halfWidth, { minTrials: spec.minTrials(k) }),
+      trialsNeeded: chosen.length === 0 || options.chosenOnly ? null : trialsNeeded(chosen, spec.statistic(k), halfWidth, { minTrials: spec.minTrials(k) }),
     };
   });
   const sign = SPECS[options.metric].higherIsBetter ? -1 : 1;
@@ -309,8 +330,11 @@ export function buildLeaderboard(input: readonly LeaderboardRun[], options: Lead
   const splits = [...byName.entries()]
     .filter(([name]) => varying(name).length > 0)
     .map(([name]) => ({ name, settings: varying(name), rows: rows.filter((r) => r.identity.name === name).map((r) => r.label) }));
-  return { ok: true, leaderboard: { metric: options.metric, k, baseline: baselineKey, halfWidth, rows, splits } };
+  return { ok: true, leaderboard: { metric: options.metric, k, baseline: baselineKey, halfWidth, rows, available: present, splits } };
 }
+
+/** A row's fixtures and trials: `16×8`, or `16×3–8` when some fixtures ran fewer trials. */
+export const fixturesByTrials = (r: Pick<CandidateRow, "fixtures" | "trials">): string => (r.trials.min === r.trials.max ? `${r.fixtures}×${r.trials.max}` : `${r.fixtures}×${r.trials.min}–${r.trials.max}`);
 
 /** Whether any candidate is distinguishably worse than the baseline on the chosen metric: what CI gates on. */
 export const anyWorse = (l: Leaderboard): boolean => l.rows.some((r) => r.metrics[l.metric]?.standing === "worse");

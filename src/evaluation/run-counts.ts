@@ -13,14 +13,17 @@ export interface RunCounts {
   infrastructure: number;
 }
 
+/** How one run ended, as every count tells it. */
+export type RunEnd = "passed" | "failed" | "infrastructure";
+
+export const runEnd = (run: Pick<ScoredRun, "passed" | "result">): RunEnd => (isInfrastructureFailure(run) ? "infrastructure" : run.passed ? "passed" : "failed");
+
 /** The runs told apart as passed, failed and infrastructure (the three add up to `runs`). */
 export function countRuns(runs: Iterable<Pick<ScoredRun, "passed" | "result">>): RunCounts {
   const counts: RunCounts = { runs: 0, passed: 0, failed: 0, infrastructure: 0 };
   for (const run of runs) {
     counts.runs += 1;
-    if (isInfrastructureFailure(run)) counts.infrastructure += 1;
-    else if (run.passed) counts.passed += 1;
-    else counts.failed += 1;
+    counts[runEnd(run)] += 1;
   }
   return counts;
 }

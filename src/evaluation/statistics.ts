@@ -62,6 +62,41 @@ function resampleTrials(cluster: Cluster, random: () => number): number {
   return c;
 }
 
+/** Up to this many trials a fixture's resample is drawn trial by trial; beyond, by one uniform through its distribution function. */
+const FEW_TRIALS = 32;
+
+/**
+ * Draws c′ ~ Bin(n, c/n), a fixture's trials resampled with replacement. With thousands of trials per
+ * fixture a draw per trial made each interval seconds long; the binomial's distribution function, tabled
+ * once per fixture, gives the same law for one uniform and a binary search.
+ */
+function trialSampler(cluster: Cluster): (random: () => number) => number {
+  const { n, c } = cluster;
+  if (n <= FEW_TRIALS || c === 0 || c === n) return (random) => resampleTrials(cluster, random);
+  const p = c / n;
+  const [logP, logQ] = [Math.log(p), Math.log1p(-p)];
+  const cdf = new Float64Array(n + 1);
+  let logPmf = n * logQ;
+  let total = 0;
+  for (let k = 0; k <= n; k++) {
+    if (k > 0) logPmf += Math.log((n - k + 1) / k) + logP - logQ;
+    total += Math.exp(logPmf);
+    cdf[k] = total;
+  }
+  return (random) => {
+    // Scaled by the table's own total, so rounding in it never leaves a uniform without a count.
+    const u = random() * total;
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cdf[mid] as number) < u) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
 /** The 2.5 % and 97.5 % points of a statistic's resampled values (the percentile interval). */
 function percentileInterval(value: number, draws: number[]): Estimate {
   draws.sort((a, b) => a - b);
@@ -88,10 +123,11 @@ export function clusterBootstrap(clusters: readonly Cluster[], statistic: (clust
   const random = mulberry32(options.seed ?? 1);
   const draws: number[] = [];
   const resample: Cluster[] = clusters.map((c) => ({ ...c }));
+  const samplers = clusters.map(trialSampler);
   for (let b = 0; b < (options.resamples ?? RESAMPLES); b++) {
     for (let i = 0; i < clusters.length; i++) {
-      const drawn = clusters[Math.floor(random() * clusters.length)] as Cluster;
-      resample[i] = { n: drawn.n, c: resampleTrials(drawn, random) };
+      const j = Math.floor(random() * clusters.length);
+      resample[i] = { n: (clusters[j] as Cluster).n, c: (samplers[j] as (random: () => number) => number)(random) };
     }
     const s = statistic(resample);
     if (s !== null) draws.push(s);
@@ -194,13 +230,12 @@ export function pairedDifference(
   const draws: number[] = [];
   const ra: Cluster[] = pa.map((c) => ({ ...c }));
   const rb: Cluster[] = pb.map((c) => ({ ...c }));
+  const [drawA, drawB] = [pa.map(trialSampler), pb.map(trialSampler)];
   for (let r = 0; r < (options.resamples ?? RESAMPLES); r++) {
     for (let i = 0; i < shared.length; i++) {
       const j = Math.floor(random() * shared.length);
-      const ca = pa[j] as Cluster;
-      const cb = pb[j] as Cluster;
-      ra[i] = { n: ca.n, c: resampleTrials(ca, random) };
-      rb[i] = { n: cb.n, c: resampleTrials(cb, random) };
+      ra[i] = { n: (pa[j] as Cluster).n, c: (drawA[j] as (random: () => number) => number)(random) };
+      rb[i] = { n: (pb[j] as Cluster).n, c: (drawB[j] as (random: () => number) => number)(random) };
     }
     const sa = statistic(ra);
     const sb = statistic(rb);

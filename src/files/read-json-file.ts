@@ -4,6 +4,7 @@ import { dropPrototypeKeys, UNTOUCHED_KEYS } from "../schemas/prototype-keys.ts"
 import { countedParse, inspectJson } from "../runtime/json-shape.ts";
 import { parsedMembers } from "./json-members.ts";
 import { locateJsonError, type JsonSyntaxError } from "./json-syntax.ts";
+import type { Refusal, RefusalAt } from "./refusal.ts";
 import { firstInvalidUtf8Byte } from "./utf8.ts";
 
 /**
@@ -15,6 +16,13 @@ import { firstInvalidUtf8Byte } from "./utf8.ts";
 export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** A decision's body nests at most 64 levels (MAX_JSON_DEPTH) and sits 6 deep in a suite (history adds one): room to spare. */
 export const MAX_FILE_DEPTH = 96;
+/**
+ * The largest file read whole as one JSON value, whatever limit a caller sets. Reading holds the
+ * bytes, their text (up to twice the bytes: text with ₹ in it is stored two bytes a character) and
+ * the parsed value, about four times the file at the peak; and V8 holds no string longer than
+ * 2^29 − 24 characters. A JSONL suite is read a line at a time and has no such bound.
+ */
+export const MAX_JSON_FILE_BYTES = 256 * 1024 * 1024;
 
 export interface FileLimits {
   /** Larger files are refused before anything else is looked at. Default DEFAULT_MAX_FILE_BYTES. */
@@ -23,14 +31,67 @@ export interface FileLimits {
   maxDepth?: number;
 }
 
-export type FileProblemCode = "too_large" | "empty" | "not_utf8" | "byte_order_mark" | "not_json" | "duplicate_key" | "too_deep" | "invalid";
+/** Every code the reader refuses with (docs/refusals.md lists each; a test checks it does). */
+export const FILE_PROBLEM_CODES = ["too_large", "too_large_for_json", "empty", "not_utf8", "byte_order_mark", "not_json", "duplicate_key", "too_deep", "invalid"] as const;
+export type FileProblemCode = (typeof FILE_PROBLEM_CODES)[number];
 
-/** A file refused, with the words both the CLI and the workbench show after the file's name. */
-export interface FileProblem {
-  ok: false;
-  code: FileProblemCode;
-  message: string;
+/** What a refusal knows beside its code: its words are made from this alone (describeFileProblem). */
+export type FileProblemDetail =
+  | { code: "too_large"; maxBytes: number }
+  | { code: "too_large_for_json" }
+  | { code: "empty" }
+  /** The byte is `at.byte`. */
+  | { code: "not_utf8" }
+  | { code: "byte_order_mark" }
+  | { code: "not_json"; syntax: Exclude<JsonSyntaxError, { kind: "empty" }> | null }
+  | { code: "duplicate_key"; key: string; jsonPath: string }
+  | { code: "too_deep"; maxDepth: number }
+  | { code: "invalid"; issues: string };
+
+/**
+ * A file refused, with the words both the CLI and the workbench show after the file's name. `at.line`:
+ * the line of a JSON Lines file; `at.path`: the field of a duplicate key or of a schema's first issue.
+ */
+export type FileProblem = Refusal<FileProblemCode>;
+
+/** Shown keys are cut short: a hostile file can make one as long as itself. */
+const shown = (text: string, max = 80): string => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** The words of a file's refusal: "the file …", or "line 3: the line …" for a line of a JSON Lines file. */
+export function describeFileProblem(detail: FileProblemDetail, at: RefusalAt = {}): string {
+  const subject = at.line === undefined ? "the file" : "the line";
+  const words = ((): string => {
+    switch (detail.code) {
+      case "too_large":
+        return `${subject} is larger than ${detail.maxBytes} bytes`;
+      case "too_large_for_json":
+        return `${subject} is larger than ${MAX_JSON_FILE_BYTES} bytes (${MAX_JSON_FILE_BYTES / (1024 * 1024)} MiB), the most one JSON value is read whole: write the suite as JSON Lines (npm run eval -- --format jsonl), which is read a line at a time`;
+      case "empty":
+        return `${subject} is empty`;
+      case "not_utf8":
+        return `${subject} is not valid UTF-8 (byte ${at.byte ?? 0})`;
+      case "byte_order_mark":
+        return `${subject} starts with a byte-order mark (save it as UTF-8 without one)`;
+      case "not_json": {
+        const e = detail.syntax;
+        if (!e) return `${subject} is not valid JSON`;
+        if (e.kind === "ends_early") return `${subject} is not valid JSON: it ends before its value does`;
+        if (e.kind === "more_than_one_value") return `${subject} has text after its one JSON value (line ${e.line}, column ${e.column})`;
+        return `${subject} is not valid JSON (line ${e.line}, column ${e.column}: expected ${e.expected})`;
+      }
+      case "duplicate_key":
+        return `a key appears twice in one object (${shown(JSON.stringify(detail.key))} at ${shown(detail.jsonPath, 200)})`;
+      case "too_deep":
+        return `${subject} is nested deeper than ${detail.maxDepth} levels`;
+      case "invalid":
+        return detail.issues;
+    }
+  })();
+  return at.line === undefined ? words : `line ${at.line}: ${words}`;
 }
+
+/** A refusal from its detail and place, in the words describeFileProblem gives them. */
+export const fileProblem = (detail: FileProblemDetail, at: RefusalAt = {}): FileProblem => ({ ok: false, code: detail.code, at, message: describeFileProblem(detail, at) });
 
 export type JsonFileRead =
   | {
@@ -42,27 +103,14 @@ export type JsonFileRead =
     }
   | FileProblem;
 
-const problem = (code: FileProblemCode, message: string): FileProblem => ({ ok: false, code, message });
+/** A file over the limit (a line of a JSON Lines file, with `at.line`); also for refusing one by its size before reading it at all. */
+export const tooLarge = (maxBytes: number, at: RefusalAt = {}): FileProblem => fileProblem({ code: "too_large", maxBytes }, at);
 
-/** A file over the limit; also for refusing one by its size before reading it at all. */
-export const tooLarge = (maxBytes: number): FileProblem => problem("too_large", `the file is larger than ${maxBytes} bytes`);
+/** A file over MAX_JSON_FILE_BYTES that is not JSON Lines: no limit a caller sets lets it be read, so the refusal names the way that works. */
+export const tooLargeForJson = (): FileProblem => fileProblem({ code: "too_large_for_json" });
 
-/** Shown keys are cut short: a hostile file can make one as long as itself. */
-const shown = (text: string, max = 80): string => (text.length > max ? `${text.slice(0, max)}…` : text);
-
-const syntaxMessage = (error: JsonSyntaxError | null): FileProblem => {
-  if (!error) return problem("not_json", "the file is not valid JSON");
-  switch (error.kind) {
-    case "empty":
-      return problem("empty", "the file is empty");
-    case "ends_early":
-      return problem("not_json", "the file is not valid JSON: it ends before its value does");
-    case "more_than_one_value":
-      return problem("not_json", `the file has text after its one JSON value (line ${error.line}, column ${error.column})`);
-    case "unexpected":
-      return problem("not_json", `the file is not valid JSON (line ${error.line}, column ${error.column}: expected ${error.expected})`);
-  }
-};
+const syntaxProblem = (error: JsonSyntaxError | null, at: RefusalAt): FileProblem =>
+  error?.kind === "empty" ? fileProblem({ code: "empty" }, at) : fileProblem({ code: "not_json", syntax: error }, at);
 
 const BOM = [0xef, 0xbb, 0xbf] as const;
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -78,25 +126,25 @@ export function readJsonFile(bytes: Uint8Array, limits: FileLimits = {}): JsonFi
   return decoded.ok ? parseJsonText(decoded.text, limits.maxDepth ?? MAX_FILE_DEPTH) : decoded;
 }
 
-/** The checks after decoding, for one JSON value: depth, duplicate keys, exactly one value. */
-export function parseJsonText(text: string, maxDepth: number = MAX_FILE_DEPTH): JsonFileRead {
+/** The checks after decoding, for one JSON value: depth, duplicate keys, exactly one value. `at`: where the text is (a line of a JSON Lines file). */
+export function parseJsonText(text: string, maxDepth: number = MAX_FILE_DEPTH, at: RefusalAt = {}): JsonFileRead {
   // The fast path: one cheap pass, the parse, one walk (countedParse). It accepts exactly what the
   // full checks below accept (tests/files/json-members.test.ts); anything else is left to them to name.
   const counted = countedParse(text, maxDepth, (parsed) => parsedMembers(parsed, UNTOUCHED_KEYS));
   if (counted.agreed) return { ok: true, value: counted.shape.prototypeKeys ? dropPrototypeKeys(counted.parsed) : counted.parsed, parsed: counted.parsed };
-  return inspectThenParse(text, maxDepth);
+  return inspectThenParse(text, maxDepth, at);
 }
 
 /** The full checks, in the order a refusal names them: depth and duplicate keys (with the key and its path), then syntax. */
-function inspectThenParse(text: string, maxDepth: number): JsonFileRead {
+function inspectThenParse(text: string, maxDepth: number, at: RefusalAt): JsonFileRead {
   const shape = inspectJson(text, maxDepth);
-  if (!shape.ok && shape.code === "too_deep") return problem("too_deep", `the file is nested deeper than ${maxDepth} levels`);
-  if (!shape.ok) return problem("duplicate_key", `a key appears twice in one object (${shown(JSON.stringify(shape.key))} at ${shown(shape.path, 200)})`);
+  if (!shape.ok && shape.code === "too_deep") return fileProblem({ code: "too_deep", maxDepth }, at);
+  if (!shape.ok) return fileProblem({ code: "duplicate_key", key: shape.key, jsonPath: shape.path }, { ...at, path: [...shape.segments, shape.key] });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return syntaxMessage(locateJsonError(text));
+    return syntaxProblem(locateJsonError(text), at);
   }
   return { ok: true, value: mayHavePrototypeKeys(text) ? dropPrototypeKeys(parsed) : parsed, parsed };
 }
@@ -113,12 +161,12 @@ const mayHavePrototypeKeys = (text: string): boolean =>
 export function decodeFileText(bytes: Uint8Array, limits: FileLimits = {}): { ok: true; text: string } | FileProblem {
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
   if (bytes.length > maxBytes) return tooLarge(maxBytes);
-  if (bytes.length === 0) return problem("empty", "the file is empty");
-  if (BOM.every((b, i) => bytes[i] === b)) return problem("byte_order_mark", "the file starts with a byte-order mark (save it as UTF-8 without one)");
+  if (bytes.length === 0) return fileProblem({ code: "empty" });
+  if (BOM.every((b, i) => bytes[i] === b)) return fileProblem({ code: "byte_order_mark" });
   try {
     return { ok: true, text: decoder.decode(bytes) };
   } catch {
-    return problem("not_utf8", `the file is not valid UTF-8 (byte ${Math.max(0, firstInvalidUtf8Byte(bytes))})`);
+    return fileProblem({ code: "not_utf8" }, { byte: Math.max(0, firstInvalidUtf8Byte(bytes)) });
   }
 }
 
@@ -128,5 +176,6 @@ export const readJsonText = (text: string, limits: FileLimits = {}): JsonFileRea
 /** Validates a read value against a schema; a failure names the JSON path of each problem. */
 export function validateJson<S extends z.ZodType>(value: unknown, schema: S): { ok: true; value: z.infer<S> } | FileProblem {
   const parsed = schema.safeParse(value);
-  return parsed.success ? { ok: true, value: parsed.data } : problem("invalid", describeIssues(parsed.error));
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return fileProblem({ code: "invalid", issues: describeIssues(parsed.error) }, { path: (parsed.error.issues[0]?.path ?? []).filter((k): k is string | number => typeof k !== "symbol") });
 }

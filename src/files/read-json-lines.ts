@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_FILE_BYTES, MAX_FILE_DEPTH, parseJsonText, tooLarge, type FileLimits, type FileProblem } from "./read-json-file.ts";
+import { DEFAULT_MAX_FILE_BYTES, fileProblem, MAX_FILE_DEPTH, MAX_JSON_FILE_BYTES, parseJsonText, tooLarge, tooLargeForJson, type FileLimits, type FileProblem } from "./read-json-file.ts";
 import { firstInvalidUtf8Byte, incompleteUtf8Tail } from "./utf8.ts";
 
 /** One line of a JSONL file, read as the one reader reads a whole file. */
@@ -21,11 +21,10 @@ export interface LineLimits {
   maxDepth?: number;
 }
 
-const EMPTY: FileProblem = { ok: false, code: "empty", message: "the file is empty" };
+const EMPTY: FileProblem = fileProblem({ code: "empty" });
 const BOM = [0xef, 0xbb, 0xbf] as const;
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-const notUtf8 = (offset: number): FileProblem => ({ ok: false, code: "not_utf8", message: `the file is not valid UTF-8 (byte ${offset})` });
-const onLine = (line: number, problem: FileProblem): FileProblem => ({ ...problem, message: `line ${line}: ${problem.message.replace(/^the file /, "the line ")}` });
+const notUtf8 = (byte: number): FileProblem => fileProblem({ code: "not_utf8" }, { byte });
 
 /** The parts as one array (no copy when there is one part). */
 export const concatBytes = (parts: readonly Uint8Array[], length: number): Uint8Array => {
@@ -83,7 +82,7 @@ export class JsonLinesReader {
       }
       this.#start = null;
       if (BOM.every((b, i) => start[i] === b)) {
-        this.#fileProblem = { ok: false, code: "byte_order_mark", message: "the file starts with a byte-order mark (save it as UTF-8 without one)" };
+        this.#fileProblem = fileProblem({ code: "byte_order_mark" });
         return [];
       }
       chunk = start;
@@ -129,7 +128,7 @@ export class JsonLinesReader {
     }
     if (!this.#overlong) {
       this.#overlong = true;
-      this.#lineProblem ??= onLine(this.#line, tooLarge(this.#maxLineBytes));
+      this.#lineProblem ??= tooLarge(this.#maxLineBytes, { line: this.#line });
       const kept = this.#parts;
       this.#parts = [];
       this.#length = 0;
@@ -176,9 +175,9 @@ export class JsonLinesReader {
     if (this.#lineProblem) return;
     const text = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (text.trim() === "") return;
-    const read = parseJsonText(text, this.#maxDepth);
+    const read = parseJsonText(text, this.#maxDepth, { line });
     if (!read.ok) {
-      this.#lineProblem = onLine(line, read);
+      this.#lineProblem = read;
       return;
     }
     this.#lines += 1;
@@ -219,6 +218,16 @@ export function looksLikeJsonLines(bytes: Uint8Array, first: (value: unknown) =>
   } catch {
     return false;
   }
+}
+
+/**
+ * A file refused by its size alone, before it is read beyond its head (what `looksLikeJsonLines`
+ * looks at): one JSON value too large to read whole, whatever `maxBytes` says, or any file over
+ * `maxBytes`. JSON Lines is bound by `maxBytes` only.
+ */
+export function refusedBySize(size: number, head: Uint8Array, maxBytes: number): FileProblem | null {
+  if (size > MAX_JSON_FILE_BYTES && !looksLikeJsonLines(head)) return tooLargeForJson();
+  return size > maxBytes ? tooLarge(maxBytes) : null;
 }
 
 /** Whether any byte from `from` on is not JSON white space. */

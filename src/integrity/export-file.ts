@@ -1,7 +1,8 @@
-import { readJsonFile, type FileLimits, type FileProblemCode } from "../files/read-json-file.ts";
+import { readJsonFile, type FileLimits, type FileProblem } from "../files/read-json-file.ts";
 import { looksLikeJsonLines, readJsonLines } from "../files/read-json-lines.ts";
 import type { ScoredRunExport, ScoredSuiteExport } from "../schemas/export.ts";
 import { isJsonlSuiteHeader, validateJsonlSuite, verifyJsonlSuite, type JsonlSuite } from "./jsonl-suite.ts";
+import type { Refusal } from "../files/refusal.ts";
 import type { Sha256Hex } from "./seal.ts";
 import { validateExport, verifyExportFile, type FileVerification } from "./verify-file.ts";
 
@@ -14,8 +15,8 @@ export type ExportFile =
 export type ExportFileRead =
   | { ok: true; value: ExportFile }
   /** One JSON value that is no export: the value read, for a caller that reads other formats too (`npm run score`: collected traces). */
-  | { ok: false; code: "unknown_format"; message: string; value: unknown }
-  | { ok: false; code: FileProblemCode; message: string };
+  | (Refusal<"unknown_format"> & { value: unknown })
+  | FileProblem;
 
 /**
  * Reads any export (`finbound.scored-run/v1`, `finbound.scored-suite/v1` or its JSONL form) through
@@ -28,12 +29,12 @@ export function readExportFile(bytes: Uint8Array, limits: FileLimits = {}): Expo
     const lines = readJsonLines(bytes, limits);
     if (!lines.ok) return lines;
     const suite = validateJsonlSuite(lines.lines);
-    return suite.ok ? { ok: true, value: { kind: "jsonl", suite: suite.suite } } : { ok: false, code: "invalid", message: suite.message };
+    return suite.ok ? { ok: true, value: { kind: "jsonl", suite: suite.suite } } : suite;
   }
   const read = readJsonFile(bytes, limits);
   if (!read.ok) return read;
   const valid = validateExport(read.value);
-  if (!valid.ok) return valid.code === "invalid" ? { ok: false, code: "invalid", message: valid.message } : { ok: false, code: "unknown_format", message: valid.message, value: read.value };
+  if (!valid.ok) return valid.code === "invalid" ? valid : { ...valid, value: read.value };
   return { ok: true, value: valid.kind === "run" ? { kind: "run", file: valid.file, parsed: read.parsed } : { kind: "suite", file: valid.file, parsed: read.parsed } };
 }
 

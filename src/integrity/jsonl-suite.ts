@@ -1,4 +1,4 @@
-import { validateJson } from "../files/read-json-file.ts";
+import { validateJson, type FileProblem } from "../files/read-json-file.ts";
 import type { JsonLine } from "../files/read-json-lines.ts";
 import { RUNTIME_VERSION } from "../runtime/canonical.ts";
 import { JsonlSuiteEnd, JsonlSuiteHeader, ScoredRunExport, SCORED_SUITE_JSONL_FORMAT, type EvaluationPlan, type EvaluationStop } from "../schemas/export.ts";
@@ -6,7 +6,7 @@ import { plainlyValidRun } from "../schemas/fast-validation.ts";
 import { runDigestOf, suiteDigestOfDigests, verifiedDigest, verifyRun, type SealProblem } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
 import { signSeal, type Signer } from "./signature.ts";
-import { stoppedWords, type FileVerification } from "./verify-file.ts";
+import { stoppedWords, unverified, type FileProblemVerification, type FileVerification } from "./verify-file.ts";
 
 // A suite written as it runs: a header line, one sealed run per line as each finishes, and a closing
 // line with the suite digest. The writer keeps only the digests, so a 10,000-run evaluation never
@@ -62,12 +62,26 @@ export interface JsonlSuite {
 export const isJsonlSuiteHeader = (value: unknown): boolean =>
   typeof value === "object" && value !== null && (value as { format?: unknown }).format === SCORED_SUITE_JSONL_FORMAT;
 
-type LineCheck<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A line of a JSONL suite its schema refuses: code `invalid`, `at.line` the line, `at.path` the field. */
+export type JsonlLineProblem = FileProblem & { code: "invalid" };
+
+type LineCheck<T> = { ok: true; value: T } | JsonlLineProblem;
+
+/** What a JSONL suite's lines are meant to be, as a refusal names them. */
+const LINE_PART = { header: `a ${SCORED_SUITE_JSONL_FORMAT} header`, closing: "a valid closing line", run: "a valid finbound.scored-run/v1 line" } as const;
+
+/** A line its schema refused, in one set of words: `line 3: not a valid finbound.scored-run/v1 line: field …`. */
+const invalidLine = (part: keyof typeof LINE_PART, line: number, invalid: FileProblem): JsonlLineProblem => ({
+  ok: false,
+  code: "invalid",
+  at: { ...invalid.at, line },
+  message: `line ${line}: not ${LINE_PART[part]}: ${invalid.message}`,
+});
 
 /** The first line of a JSONL suite, validated; a problem names the line. */
 export function validateJsonlHeader(first: JsonLine | undefined): LineCheck<JsonlSuiteHeader> {
   const header = validateJson(first?.value, JsonlSuiteHeader);
-  return header.ok ? header : { ok: false, message: `line ${first?.line ?? 1}: not a ${SCORED_SUITE_JSONL_FORMAT} header: ${header.message}` };
+  return header.ok ? header : invalidLine("header", first?.line ?? 1, header);
 }
 
 /** Whether the last line of a JSONL suite is meant as its closing line (a run line has no `end`). */
@@ -75,7 +89,7 @@ export const isClosingLine = (line: JsonLine): boolean => typeof line.value === 
 
 export function validateJsonlClosing(last: JsonLine): LineCheck<JsonlSuiteEnd> {
   const closing = validateJson(last.value, JsonlSuiteEnd);
-  return closing.ok ? closing : { ok: false, message: `line ${last.line}: not a valid closing line: ${closing.message}` };
+  return closing.ok ? closing : invalidLine("closing", last.line, closing);
 }
 
 /** The events of a run as read and as parsed: the same array when reading left them as they were (it does: events keep prototype keys for their seal). */
@@ -85,7 +99,7 @@ const eventsOf = (value: unknown): unknown => (typeof value === "object" && valu
  * A run line's run, or why not. `eventsKnownValid`: the caller has seen a run with these same events
  * pass (their chain head, over their RFC 8785 text, is one already validated in this import).
  */
-export function validateJsonlRun(line: JsonLine, eventsKnownValid = false): { ok: true; value: ScoredRunExport; plain: boolean } | { ok: false; message: string } {
+export function validateJsonlRun(line: JsonLine, eventsKnownValid = false): { ok: true; value: ScoredRunExport; plain: boolean } | JsonlLineProblem {
   // The fast path vouches only for what the schema accepts; everything else, the full schema words.
   // Known events are the parsed ones, which were hashed: only trusted if validation reads the same array.
   const known = eventsKnownValid && eventsOf(line.value) === eventsOf(line.parsed) && eventsOf(line.value) !== undefined;
@@ -93,11 +107,11 @@ export function validateJsonlRun(line: JsonLine, eventsKnownValid = false): { ok
   // `plain`: the fast path vouched for the run as read (its events read, or known from a run it read); only then may its events vouch for another run's.
   if (fast) return { ok: true, value: fast, plain: true };
   const run = validateJson(line.value, ScoredRunExport);
-  return run.ok ? { ...run, plain: false } : { ok: false, message: `line ${line.line}: not a valid finbound.scored-run/v1 line: ${run.message}` };
+  return run.ok ? { ...run, plain: false } : invalidLine("run", line.line, run);
 }
 
 /** Validates the lines of a JSONL suite: the header, the closing line, then each run; a problem names its line. */
-export function validateJsonlSuite(lines: readonly JsonLine[]): { ok: true; suite: JsonlSuite } | { ok: false; message: string } {
+export function validateJsonlSuite(lines: readonly JsonLine[]): { ok: true; suite: JsonlSuite } | JsonlLineProblem {
   const [first, ...rest] = lines;
   const header = validateJsonlHeader(first);
   if (!header.ok) return header;
@@ -115,7 +129,7 @@ export function validateJsonlSuite(lines: readonly JsonLine[]): { ok: true; suit
 }
 
 /** A JSONL suite's run whose seal is broken, named by its index and line as `npm run verify` names it. */
-export const brokenJsonlRun = (i: number, v: SealProblem): FileVerification => ({ status: "broken", message: `run ${i} (line ${i + 2}): ${v.message}` });
+export const brokenJsonlRun = (i: number, v: SealProblem): FileProblemVerification => unverified({ code: "run_seal", seal: v, run: `run ${i} (line ${i + 2})` }, { run: i, line: i + 2, ...(v.at.path ? { path: v.at.path } : {}) });
 
 /**
  * The end of a JSONL suite's verification, once every run's own seal held: the closing line (a file
@@ -124,12 +138,12 @@ export const brokenJsonlRun = (i: number, v: SealProblem): FileVerification => (
  */
 export async function concludeJsonlSuite(header: JsonlSuiteHeader, runDigests: readonly (string | null)[], end: JsonlSuiteEnd | null, unsealed: number, sha256: Sha256Hex): Promise<FileVerification> {
   const runs = runDigests.length;
-  if (!end) return { status: "unsealed", message: `not sealed: the file ends without its closing line (the evaluation stopped before it finished); ${runs - unsealed} of ${runs} run(s) are each sealed` };
+  if (!end) return unverified({ code: "cut_short", sealedRuns: runs - unsealed, runs });
   const digest = await suiteDigestOfDigests({ ...header, ...(end.stopped ? { stopped: end.stopped } : {}) }, runDigests, sha256);
   if (end.runs !== runs || digest !== end.integrity.digest) {
-    return { status: "broken", message: "the suite digest does not match: a line was added, removed or reordered, or the header was edited" };
+    return unverified({ code: "suite_digest_mismatch", form: "jsonl" }, { line: runs + 2 });
   }
-  if (unsealed > 0) return { status: "unsealed", message: `not sealed: ${unsealed} of ${runs} run(s) have no integrity block` };
+  if (unsealed > 0) return unverified({ code: "unsealed", form: "jsonl", unsealedRuns: unsealed, runs });
   return { status: "verified", message: `verified (${runs} runs${stoppedWords(end.stopped)})`, seal: end.integrity };
 }
 

@@ -1,3 +1,4 @@
+import type { RefusalAt } from "../files/refusal.ts";
 import { canonicalJson, canonicalJsonWithout } from "../runtime/canonical.ts";
 import { CALCULATOR_VERSIONS } from "../runtime/tools/catalogue.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
@@ -23,12 +24,21 @@ export async function sealRun(file: Unsealed, sha256: Sha256Hex): Promise<Integr
   return { algorithm: "sha256", canonicalization: "RFC8785", event_hashes, chain_head, digest: await hashOf(sha256, digestText(file, chain_head)) };
 }
 
+/**
+ * Why a run's seal does not verify: `unsealed` (no integrity block), or what broke. `status` says
+ * the same more coarsely (chain_broken or digest_mismatch) and stays as it was; `code` tells them apart.
+ */
+export const SEAL_PROBLEM_CODES = ["unsealed", "malformed_seal", "unhashable_event", "chain_broken", "chain_head_mismatch", "unhashable_field", "digest_mismatch"] as const;
+export type SealProblemCode = (typeof SEAL_PROBLEM_CODES)[number];
+
+type SealFailure<S extends string, C extends SealProblemCode> = { ok: false; status: S; code: C; at: RefusalAt; message: string };
+
 export type Verification =
   /** `seal`: the integrity block, parsed once; a suite digest binds its `digest`. */
   | { ok: true; status: "verified"; seal: Integrity }
-  | { ok: false; status: "unsealed"; message: string }
-  | { ok: false; status: "chain_broken"; eventIndex: number; message: string }
-  | { ok: false; status: "digest_mismatch"; message: string };
+  | SealFailure<"unsealed", "unsealed">
+  | (SealFailure<"chain_broken", "chain_broken" | "chain_head_mismatch"> & { eventIndex: number })
+  | SealFailure<"digest_mismatch", "malformed_seal" | "unhashable_event" | "unhashable_field" | "digest_mismatch">;
 
 /** A run whose seal did not verify: unsealed, or what broke. */
 export type SealProblem = Extract<Verification, { ok: false }>;
@@ -39,6 +49,34 @@ const describeEvent = (event: unknown, i: number): string => {
   const e = event as { kind?: unknown; call_id?: unknown };
   return `event #${i + 1} (${String(e.kind)}${typeof e.call_id === "string" ? ` ${e.call_id}` : ""})`;
 };
+
+/** The words of a seal that does not verify, from its code (and, for a broken chain, the event that breaks it). */
+export function describeSealProblem(code: SealProblemCode, event?: { value: unknown; index: number }): string {
+  switch (code) {
+    case "unsealed":
+      return "the file has no integrity block: it cannot be verified";
+    case "malformed_seal":
+      return "the integrity block is malformed";
+    case "unhashable_event":
+      return "an event holds a value RFC 8785 cannot represent (Infinity or a lone surrogate)";
+    case "chain_broken":
+      return `${describeEvent(event?.value, event?.index ?? 0)} breaks the hash chain: it was changed, added or removed after export`;
+    case "chain_head_mismatch":
+      return "the chain head does not match the last event";
+    case "unhashable_field":
+      return "a field holds a value RFC 8785 cannot represent (Infinity or a lone surrogate)";
+    case "digest_mismatch":
+      return "the run digest does not match: the result, verdicts, fixture hash, candidate, budget or versions were changed after export";
+  }
+}
+
+const sealProblem = <S extends SealProblem["status"], C extends SealProblemCode>(status: S, code: C, path: RefusalAt["path"], event?: { value: unknown; index: number }): SealFailure<S, C> => ({
+  ok: false,
+  status,
+  code,
+  at: path ? { path } : {},
+  message: describeSealProblem(code, event),
+});
 
 /** A run's events as parsed (none when `events` is not an array: validation refuses that). */
 export const parsedEventsOf = (raw: unknown): unknown[] => {
@@ -62,30 +100,30 @@ export async function hashParsedEvents(raw: unknown, sha256: Sha256Hex): Promise
  */
 export async function verifyRun(raw: unknown, sha256: Sha256Hex, hashed?: HashedEvents | null): Promise<Verification> {
   const file = (raw ?? {}) as { events?: unknown; integrity?: unknown } & Record<string, unknown>;
-  if (file.integrity === undefined) return { ok: false, status: "unsealed", message: "the file has no integrity block: it cannot be verified" };
+  if (file.integrity === undefined) return sealProblem("unsealed", "unsealed", undefined);
   const chain = hashed === undefined ? await hashParsedEvents(file, sha256) : hashed;
   // Parsed once: zod is asked only when the block is not plainly the recomputed seal.
   const seal = (chain && sealStatingRecomputed(file.integrity, chain.hashes, chainHeadOf(chain.hashes))) || parsedSeal(file.integrity);
-  if (!seal) return { ok: false, status: "digest_mismatch", message: "the integrity block is malformed" };
+  if (!seal) return sealProblem("digest_mismatch", "malformed_seal", ["integrity"]);
   const events = parsedEventsOf(file);
   // Our exports never hold such a value, so the file was not written by an export.
-  if (chain === null) return { ok: false, status: "digest_mismatch", message: "an event holds a value RFC 8785 cannot represent (Infinity or a lone surrogate)" };
+  if (chain === null) return sealProblem("digest_mismatch", "unhashable_event", ["events"]);
   const recomputed = chain.hashes;
   const length = Math.max(recomputed.length, seal.event_hashes.length);
   for (let i = 0; i < length; i++) {
     if (recomputed[i] !== seal.event_hashes[i]) {
-      return { ok: false, status: "chain_broken", eventIndex: i, message: `${describeEvent(events[i], i)} breaks the hash chain: it was changed, added or removed after export` };
+      return { ...sealProblem("chain_broken", "chain_broken", ["events", i], { value: events[i], index: i }), eventIndex: i };
     }
   }
   const head = chainHeadOf(recomputed);
-  if (head !== seal.chain_head) return { ok: false, status: "chain_broken", eventIndex: recomputed.length - 1, message: "the chain head does not match the last event" };
+  if (head !== seal.chain_head) return { ...sealProblem("chain_broken", "chain_head_mismatch", ["integrity", "chain_head"]), eventIndex: recomputed.length - 1 };
   let text: string;
   try {
     text = digestText(file, head);
   } catch {
-    return { ok: false, status: "digest_mismatch", message: "a field holds a value RFC 8785 cannot represent (Infinity or a lone surrogate)" };
+    return sealProblem("digest_mismatch", "unhashable_field", undefined);
   }
-  if ((await hashOf(sha256, text)) !== seal.digest) return { ok: false, status: "digest_mismatch", message: "the run digest does not match: the result, verdicts, fixture hash, candidate, budget or versions were changed after export" };
+  if ((await hashOf(sha256, text)) !== seal.digest) return sealProblem("digest_mismatch", "digest_mismatch", ["integrity", "digest"]);
   return { ok: true, status: "verified", seal };
 }
 

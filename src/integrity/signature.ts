@@ -1,5 +1,6 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
+import type { RefusalAt } from "../files/refusal.ts";
 import type { SealSignature } from "../schemas/integrity.ts";
 import { base64Bytes } from "./signing-key.ts";
 import type { FileVerification } from "./verify-file.ts";
@@ -70,12 +71,51 @@ export async function signSeal<T extends { digest: string }>(seal: T, signer: Si
  * refusal — `signature_mismatch` (the file changed after it was signed, or the signature is another
  * file's), `wrong_key` and `not_signed` (a key was required), `unchecked` (no WebCrypto here).
  */
+export const SIGNATURE_CODES = ["signed", "unsigned", "signature_mismatch", "wrong_key", "not_signed", "unchecked"] as const;
+export type SignatureCode = (typeof SIGNATURE_CODES)[number];
+
 export interface SignatureCheck {
-  code: "signed" | "unsigned" | "signature_mismatch" | "wrong_key" | "not_signed" | "unchecked";
+  code: SignatureCode;
   /** The fingerprint the file names, when it is signed. */
   fingerprint: string | null;
+  /** Where: the seal's signature (`integrity.signature`, or `runs`' closing line's), when the file has one. */
+  at: RefusalAt;
   message: string;
 }
+
+/** What a signature check knows beside its code: its words are made from this alone (describeSignature). */
+type SignatureDetail =
+  | { code: "signed" | "unchecked"; fingerprint: string }
+  | { code: "unsigned"; sealed: boolean }
+  | { code: "not_signed"; required: string }
+  | { code: "wrong_key"; fingerprint: string; required: string }
+  | { code: "signature_mismatch"; fingerprint: string; why: "fingerprint" | "changed" };
+
+export function describeSignature(detail: SignatureDetail): string {
+  switch (detail.code) {
+    case "signed":
+      return `signed by ${detail.fingerprint}`;
+    case "unchecked":
+      return `signed by ${detail.fingerprint}, not checked: ${NO_WEBCRYPTO}`;
+    case "unsigned":
+      return detail.sealed ? "sealed, unsigned" : "unsigned";
+    case "not_signed":
+      return `not signed, but a signature by ${detail.required} is required`;
+    case "wrong_key":
+      return `signed by ${detail.fingerprint}, not by the key given (${detail.required})`;
+    case "signature_mismatch":
+      return `signature does not match: ${
+        detail.why === "fingerprint" ? "the key fingerprint it names is not that of the public key beside it" : `the file was changed after ${detail.fingerprint} signed it, or the signature was made for another file`
+      }`;
+  }
+}
+
+const SIGNATURE_AT: RefusalAt = { path: ["integrity", "signature"] };
+
+const signatureCheck = (detail: SignatureDetail): SignatureCheck => {
+  const fingerprint = "fingerprint" in detail ? detail.fingerprint : null;
+  return { code: detail.code, fingerprint, at: fingerprint === null ? {} : SIGNATURE_AT, message: describeSignature(detail) };
+};
 
 /** Whether a file with this signature is to be refused (a file that may be unsigned is not). */
 export const signatureRefused = (check: SignatureCheck): boolean => check.code !== "signed" && check.code !== "unsigned";
@@ -88,16 +128,12 @@ export const signatureRefused = (check: SignatureCheck): boolean => check.code !
 export async function checkSignature(verification: FileVerification, required?: string): Promise<SignatureCheck> {
   const seal = verification.status === "verified" ? verification.seal : undefined;
   const signature = seal?.signature;
-  if (!seal || !signature) {
-    if (required) return { code: "not_signed", fingerprint: null, message: `not signed, but a signature by ${required} is required` };
-    return { code: "unsigned", fingerprint: null, message: seal ? "sealed, unsigned" : "unsigned" };
-  }
+  if (!seal || !signature) return signatureCheck(required ? { code: "not_signed", required } : { code: "unsigned", sealed: seal !== undefined });
   const named = signature.key_fingerprint;
-  const mismatch = (why: string): SignatureCheck => ({ code: "signature_mismatch", fingerprint: named, message: `signature does not match: ${why}` });
   const publicKey = hexToBytes(signature.public_key) as Uint8Array<ArrayBuffer>;
-  if (fingerprintOf(publicKey) !== named) return mismatch("the key fingerprint it names is not that of the public key beside it");
+  if (fingerprintOf(publicKey) !== named) return signatureCheck({ code: "signature_mismatch", fingerprint: named, why: "fingerprint" });
   const s = subtle();
-  if (!s) return { code: "unchecked", fingerprint: named, message: `signed by ${named}, not checked: ${NO_WEBCRYPTO}` };
+  if (!s) return signatureCheck({ code: "unchecked", fingerprint: named });
   let valid: boolean;
   try {
     const key = await s.importKey("raw", publicKey, ED25519, false, ["verify"]);
@@ -105,7 +141,7 @@ export async function checkSignature(verification: FileVerification, required?: 
   } catch {
     valid = false;
   }
-  if (!valid) return mismatch(`the file was changed after ${named} signed it, or the signature was made for another file`);
-  if (required && named !== required) return { code: "wrong_key", fingerprint: named, message: `signed by ${named}, not by the key given (${required})` };
-  return { code: "signed", fingerprint: named, message: `signed by ${named}` };
+  if (!valid) return signatureCheck({ code: "signature_mismatch", fingerprint: named, why: "changed" });
+  if (required && named !== required) return signatureCheck({ code: "wrong_key", fingerprint: named, required });
+  return signatureCheck({ code: "signed", fingerprint: named });
 }

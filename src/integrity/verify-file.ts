@@ -1,16 +1,69 @@
-import { validateJson } from "../files/read-json-file.ts";
+import { validateJson, type FileProblem } from "../files/read-json-file.ts";
+import type { Refusal, RefusalAt } from "../files/refusal.ts";
 import { EvaluationStop, ScoredRunExport, ScoredSuiteExport, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT } from "../schemas/export.ts";
 import { plainlyValidRun, plainlyValidSuite } from "../schemas/fast-validation.ts";
 import { SuiteIntegrity, type SealSignature } from "../schemas/integrity.ts";
-import { suiteDigestOfDigests, verifiedDigest, verifyRun, type SealProblem, type Verification } from "./run-digest.ts";
+import { suiteDigestOfDigests, verifiedDigest, verifyRun, type SealProblem, type SealProblemCode, type Verification } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
 
-export interface FileVerification {
-  /** verified: every seal matches; unsealed: some part carries no seal (edits cannot be detected); broken: an edit was found. */
-  status: "verified" | "unsealed" | "broken";
-  message: string;
-  /** A verified file's top-level seal (the run's, the suite's, a JSONL suite's closing one): what a signature signs. */
-  seal?: { digest: string; signature?: SealSignature | undefined };
+/**
+ * Why a file is not verified: a run's seal (its code, run-digest.ts), the suite's digest, a JSONL
+ * suite cut short before its closing line, or parts without a seal (`unsealed`).
+ */
+export const FILE_VERIFICATION_CODES = ["suite_digest_mismatch", "cut_short"] as const;
+export type VerifyProblemCode = SealProblemCode | (typeof FILE_VERIFICATION_CODES)[number];
+
+export type FileVerification =
+  | {
+      /** Every seal matches. */
+      status: "verified";
+      message: string;
+      /** A verified file's top-level seal (the run's, the suite's, a JSONL suite's closing one): what a signature signs. */
+      seal?: { digest: string; signature?: SealSignature | undefined };
+    }
+  | {
+      /** unsealed: some part carries no seal (edits cannot be detected); broken: an edit was found. */
+      status: "unsealed" | "broken";
+      code: VerifyProblemCode;
+      /** The run (its index, and its line in a JSONL suite) and the field that broke, when one did. */
+      at: RefusalAt;
+      message: string;
+    };
+
+export type FileProblemVerification = Exclude<FileVerification, { status: "verified" }>;
+
+/** What a file's verification knows beside its code: its words are made from this alone (describeVerification). */
+export type VerificationDetail =
+  /** A run's own seal; `run`: how the file names it (`run 3 (fv-scenario-a / reference)`), absent for a file of one run. */
+  | { code: "run_seal"; seal: SealProblem; run?: string }
+  | { code: "suite_digest_mismatch"; form: "suite" | "jsonl" }
+  | { code: "unsealed"; form: "suite"; suiteSealed: boolean; unsealedRuns: number; runs: number }
+  | { code: "unsealed"; form: "jsonl"; unsealedRuns: number; runs: number }
+  | { code: "cut_short"; sealedRuns: number; runs: number };
+
+/** The words of a file that is not verified, the same for every command and the workbench. */
+export function describeVerification(detail: VerificationDetail): string {
+  switch (detail.code) {
+    case "run_seal":
+      return detail.run === undefined ? detail.seal.message : `${detail.run}: ${detail.seal.message}`;
+    case "suite_digest_mismatch":
+      return detail.form === "suite"
+        ? "the suite digest does not match: a run was added, removed or reordered, or the suite header was edited"
+        : "the suite digest does not match: a line was added, removed or reordered, or the header was edited";
+    case "unsealed": {
+      if (detail.form === "jsonl") return `not sealed: ${detail.unsealedRuns} of ${detail.runs} run(s) have no integrity block`;
+      const gaps = [detail.suiteSealed ? "" : "the suite has no integrity block", detail.unsealedRuns > 0 ? `${detail.unsealedRuns} of ${detail.runs} run(s) have none` : ""].filter(Boolean);
+      return `not sealed: ${gaps.join("; ")}, so edits there cannot be detected`;
+    }
+    case "cut_short":
+      return `not sealed: the file ends without its closing line (the evaluation stopped before it finished); ${detail.sealedRuns} of ${detail.runs} run(s) are each sealed`;
+  }
+}
+
+/** A file not verified, from what was found and where, in describeVerification's words. */
+export function unverified(detail: VerificationDetail, at: RefusalAt = {}): FileProblemVerification {
+  const code = detail.code === "run_seal" ? detail.seal.code : detail.code;
+  return { status: code === "unsealed" || code === "cut_short" ? "unsealed" : "broken", code, at, message: describeVerification(detail) };
 }
 
 /** What a file whose seals do not all hold is called, in every command's words (verify, merge, diff, score, report). */
@@ -23,11 +76,12 @@ export const runLabel = (run: unknown, i: number): string => {
 };
 
 /** A suite's run whose seal is broken, named as `npm run verify` names it. */
-export const brokenSuiteRun = (run: unknown, i: number, v: SealProblem): FileVerification => ({ status: "broken", message: `${runLabel(run, i)}: ${v.message}` });
+export const brokenSuiteRun = (run: unknown, i: number, v: SealProblem): FileProblemVerification =>
+  unverified({ code: "run_seal", seal: v, run: runLabel(run, i) }, { run: i, ...(v.at.path ? { path: ["runs", i, ...v.at.path] } : {}) });
 
 /** What verifying a lone run says about its file. */
 export const runFileVerification = (v: Verification): FileVerification =>
-  v.ok ? { status: "verified", message: "verified", seal: v.seal } : { status: v.status === "unsealed" ? "unsealed" : "broken", message: v.message };
+  v.ok ? { status: "verified", message: "verified", seal: v.seal } : unverified({ code: "run_seal", seal: v }, v.at);
 
 /**
  * The end of a suite's verification, once every run's own seal held: the suite digest over its
@@ -44,11 +98,10 @@ export async function concludeSuite(raw: unknown, runDigests: readonly (string |
     ...(file.stopped === undefined ? {} : { stopped: file.stopped }),
   };
   if (file.integrity !== undefined && (!seal.success || seal.data.digest !== (await suiteDigestOfDigests(header, runDigests, sha256)))) {
-    return { status: "broken", message: "the suite digest does not match: a run was added, removed or reordered, or the suite header was edited" };
+    return unverified({ code: "suite_digest_mismatch", form: "suite" }, { path: ["integrity"] });
   }
   const runs = runDigests.length;
-  const gaps = [file.integrity === undefined ? "the suite has no integrity block" : "", unsealed > 0 ? `${unsealed} of ${runs} run(s) have none` : ""].filter(Boolean);
-  if (gaps.length > 0) return { status: "unsealed", message: `not sealed: ${gaps.join("; ")}, so edits there cannot be detected` };
+  if (file.integrity === undefined || unsealed > 0) return unverified({ code: "unsealed", form: "suite", suiteSealed: file.integrity !== undefined, unsealedRuns: unsealed, runs });
   return { status: "verified", message: `verified (${runs} runs${stoppedWords(file.stopped)})`, ...(seal.success ? { seal: seal.data } : {}) };
 }
 
@@ -85,7 +138,22 @@ export async function verifyExportFile(raw: unknown, sha256: Sha256Hex): Promise
 export type ExportValidation =
   | { ok: true; kind: "run"; file: ScoredRunExport }
   | { ok: true; kind: "suite"; file: ScoredSuiteExport }
-  | { ok: false; code: "unknown_format" | "invalid"; message: string };
+  | Refusal<"unknown_format">
+  | Refusal<"invalid">;
+
+/** Why a read value is no export: its words are made from this alone (describeExportProblem). */
+type ExportProblemDetail = { code: "unknown_format"; format: unknown } | { code: "invalid"; format: unknown; invalid: FileProblem };
+
+export function describeExportProblem(detail: ExportProblemDetail): string {
+  return detail.code === "invalid"
+    ? `not a valid ${String(detail.format)} file: ${detail.invalid.message}`
+    : `unknown format ${JSON.stringify(detail.format ?? null)}: expected ${SCORED_RUN_FORMAT} or ${SCORED_SUITE_FORMAT}`;
+}
+
+const exportProblem = (detail: ExportProblemDetail): Refusal<"unknown_format"> | Refusal<"invalid"> =>
+  detail.code === "invalid"
+    ? { ok: false, code: "invalid", at: detail.invalid.at, message: describeExportProblem(detail) }
+    : { ok: false, code: "unknown_format", at: { path: ["format"] }, message: describeExportProblem(detail) };
 
 /** The `format` a read file declares, if it is an object that declares one. */
 export const declaredFormat = (value: unknown): unknown => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as { format?: unknown }).format : undefined);
@@ -96,19 +164,19 @@ export const declaredFormat = (value: unknown): unknown => (typeof value === "ob
  */
 export function validateExport(value: unknown): ExportValidation {
   const format = declaredFormat(value);
-  const invalid = (message: string): ExportValidation => ({ ok: false, code: "invalid", message: `not a valid ${String(format)} file: ${message}` });
+  const invalid = (problem: FileProblem): ExportValidation => exportProblem({ code: "invalid", format, invalid: problem });
   // The fast path vouches only for what the schema accepts; everything else, the full schema words.
   if (format === SCORED_RUN_FORMAT) {
     const fast = plainlyValidRun(value);
     if (fast) return { ok: true, kind: "run", file: fast };
     const run = validateJson(value, ScoredRunExport);
-    return run.ok ? { ok: true, kind: "run", file: run.value } : invalid(run.message);
+    return run.ok ? { ok: true, kind: "run", file: run.value } : invalid(run);
   }
   if (format === SCORED_SUITE_FORMAT) {
     const fast = plainlyValidSuite(value);
     if (fast) return { ok: true, kind: "suite", file: fast };
     const suite = validateJson(value, ScoredSuiteExport);
-    return suite.ok ? { ok: true, kind: "suite", file: suite.value } : invalid(suite.message);
+    return suite.ok ? { ok: true, kind: "suite", file: suite.value } : invalid(suite);
   }
-  return { ok: false, code: "unknown_format", message: `unknown format ${JSON.stringify(format ?? null)}: expected ${SCORED_RUN_FORMAT} or ${SCORED_SUITE_FORMAT}` };
+  return exportProblem({ code: "unknown_format", format });
 }

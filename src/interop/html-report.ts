@@ -1,5 +1,6 @@
 import { designOf, describeDesign, type Design } from "../evaluation/design.ts";
 import { countRuns } from "../evaluation/run-counts.ts";
+import { isInfrastructureFailure } from "../evaluation/reliability.ts";
 import { clusterBootstrap, fixtureStatistic, formatEstimate, wilson, type Cluster } from "../evaluation/statistics.ts";
 import type { Claim } from "../schemas/claim.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
@@ -48,11 +49,15 @@ function sealBanner(options: HtmlReportOptions): Html {
   return html`<div class="seal seal-${seal.status}"><b>${said}</b>: ${seal.message}${digest}</div>`;
 }
 
+/** The runs judged on the candidate: an infrastructure failure was neither passed nor failed, so no rate counts it. */
+const judged = (rows: readonly RunRow[]): RunRow[] => rows.filter((r) => !isInfrastructureFailure(r.run));
+
 /**
- * The pass rate with its 95 % interval (docs/statistics.md): Wilson's when each fixture × candidate ran
- * once, else a bootstrap over those pairs, then their trials.
+ * The pass rate with its 95 % interval over the judged runs (docs/statistics.md): Wilson's when each
+ * fixture × candidate ran once, else a bootstrap over those pairs, then their trials.
  */
-function passRate(rows: readonly RunRow[]): string {
+function passRate(all: readonly RunRow[]): string {
+  const rows = judged(all);
   const pairs = new Map<string, Cluster>();
   for (const r of rows) {
     const key = JSON.stringify([r.run.fixture.id, r.run.candidate.name]);
@@ -73,7 +78,7 @@ function headline(rows: readonly RunRow[], designs: boolean): Html {
   const regressions = rows.filter((r) => r.design?.status === "regression").length;
   return html`<div class="stats">${stat("", rows.length, rows.length === 1 ? "run" : "runs")}${stat("pass", passed, "passed")}${stat("fail", failed, "failed")}${infrastructure > 0 ? stat("", infrastructure, "infrastructure") : ""}${
     designs ? [stat("pass", designed, "as designed"), stat(regressions > 0 ? "fail" : "", regressions, regressions === 1 ? "regression" : "regressions")] : ""
-  }</div>${rows.length > 1 ? html`<p class="note" data-figure="pass-rate">Pass rate <b>${passRate(rows)}</b> (95 % interval).</p>` : ""}${
+  }</div>${rows.length > 1 ? html`<p class="note" data-figure="pass-rate">Pass rate <b>${passRate(rows)}</b> (95 % interval${infrastructure > 0 ? `, over the ${rows.length - infrastructure} runs judged` : ""}).</p>` : ""}${
     designs
       ? html`<p class="note">A faulty candidate written to fail certain checks behaves <b>as designed</b> when it fails exactly those; the reference is as designed when it passes everything. Anything else is a regression.</p>`
       : ""
@@ -100,7 +105,8 @@ function matrix(rows: readonly RunRow[], designs: boolean): Html {
     const failed = unique(g.flatMap((r) => r.failed));
     const designText = designs ? unique(g.map((r) => (r.design ? describeDesign(r.design) : "—"))).join("; ") : "";
     const links = g.map((r) => html`<a href="#run-${r.index + 1}">${r.run.trial === undefined ? `#${r.index + 1}` : `trial ${r.run.trial}`}</a> `);
-    const rate = g.length > 1 ? ` · ${formatEstimate(wilson(passed, g.length))}` : "";
+    const n = judged(g).length;
+    const rate = g.length > 1 && n > 0 ? ` · ${formatEstimate(wilson(passed, n))}` : "";
     return html`<tr><td>${first.fixture.id}</td><td>${first.candidate.name}</td><td>${passed === g.length ? badge("pass", `${passed}/${g.length} passed`) : badge("fail", `${passed}/${g.length} passed`)}${rate}</td><td>${unique(g.map((r) => r.run.result.outcome)).join(", ")}</td><td>${failed.join(", ") || "—"}</td>${designs ? html`<td>${designText}</td>` : ""}<td>${links}</td></tr>`;
   });
   return html`<h2>Fixture × candidate</h2><table class="matrix"><thead><tr><th>fixture</th><th>candidate</th><th>result</th><th>outcome</th><th>failed checks</th>${designs ? html`<th>design</th>` : ""}<th>runs</th></tr></thead><tbody>${body}</tbody></table>`;

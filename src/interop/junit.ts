@@ -90,7 +90,8 @@ export function runEnding(run: ScoredRun): JunitEnding | null {
   return { kind: "failure", type: "finbound.checks", message: `failed: ${failed.map((v) => v.check).join(", ")}`, text: failed.map((v) => `${v.check}: ${v.explanation}`).join("\n") };
 }
 
-const runCase = (run: ScoredRun): JunitCase => ({
+/** A run as its test case: all a JUnit report keeps of it, so a long report need not hold the runs. */
+export const runCase = (run: ScoredRun): JunitCase => ({
   name: runCaseName(run.fixture, run.trial),
   classname: run.candidate,
   timeMs: run.events.at(-1)?.at_ms ?? 0,
@@ -98,14 +99,14 @@ const runCase = (run: ScoredRun): JunitCase => ({
   out: `outcome ${run.outcome} (${runReason(run)})${run.result.message ? `\n${run.result.message}` : ""}`,
 });
 
-/** `eval`/`score --format junit`: a suite per candidate, a case per run. */
-export function runsJunit(runs: readonly ScoredRun[]): string {
-  const byCandidate = new Map<string, ScoredRun[]>();
-  for (const run of runs) {
-    const list = byCandidate.get(run.candidate);
-    if (list) list.push(run);
-    else byCandidate.set(run.candidate, [run]);
+/** `eval`/`score --format junit` from each run's case (runCase): a suite per candidate, in the order candidates first appear. */
+export function casesJunit(cases: readonly JunitCase[]): string {
+  const byCandidate = new Map<string, JunitCase[]>();
+  for (const c of cases) {
+    const list = byCandidate.get(c.classname);
+    if (list) list.push(c);
+    else byCandidate.set(c.classname, [c]);
   }
-  const suites = [...byCandidate.entries()].map(([candidate, list]): JunitSuite => ({ name: candidate, properties: [["finbound.candidate", candidate]], cases: list.map(runCase) }));
+  const suites = [...byCandidate.entries()].map(([candidate, list]): JunitSuite => ({ name: candidate, properties: [["finbound.candidate", candidate]], cases: list }));
   return junitDocument("finbound", suites);
 }

@@ -29,6 +29,8 @@ export interface AgentServerOptions {
   onRun(run: ScoredRun, sealed: ScoredRunExport, fixture: Fixture): void;
   /** A line for the operator (stderr). */
   log?(line: string): void;
+  /** Each `tools/call`'s time from its arrival to its answer, in milliseconds (the MCP bench's). */
+  onCallAnswered?(ms: number): void;
 }
 
 interface OpenSession {
@@ -77,7 +79,9 @@ export class AgentServer {
       budget: this.#o.budget,
       ...(this.#o.parser ? { parser: this.#o.parser } : {}),
       clock: this.#o.clock ?? createRealClock,
-      cancel: this.#stop.signal,
+      // A signal of the session's own: each bounded wait of a run listens to it, and a signal that every
+      // session shared would hold every session's listeners, which each new one is checked against.
+      cancel: AbortSignal.any([this.#stop.signal]),
       ...(live ? { onEvent: (event) => live.publish({ type: "run_event", ...ref, event }) } : {}),
     });
     const entry: OpenSession = {
@@ -86,6 +90,7 @@ export class AgentServer {
       session,
       announced: false,
       server: sessionServer(session, {
+        ...(this.#o.onCallAnswered ? { answered: this.#o.onCallAnswered } : {}),
         announce: (client) => {
           if (entry.announced) return;
           entry.announced = true;

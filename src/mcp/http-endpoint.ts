@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { AgentServer } from "./agent-server.ts";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { LiveEvents } from "./live-events.ts";
 
 /** The largest request body read: the SDK's own bound (a call's arguments are small). */
@@ -11,8 +11,13 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
+/** What opens a session's MCP server (AgentServer; the transport bench's no-op server): null when no session is left. */
+export interface SessionOpener {
+  open(): Server | null;
+}
+
 export interface HttpEndpointOptions {
-  agents: AgentServer;
+  agents: SessionOpener;
   host: string;
   /** 0 picks a free port. */
   port: number;

@@ -28,6 +28,8 @@ const offeredTools = (): Tool[] => functionSchemas(FINAL_MCP_TOOL).map((f) => ({
 export interface SessionHooks {
   /** The agent has said who it is (`initialized`), or has made a call without saying: called at each, so once is enough. */
   announce(client: { name: string; version: string } | null): void;
+  /** A `tools/call` answered: the milliseconds from its arrival to its answer, the boundary's own time. */
+  answered?(ms: number): void;
 }
 
 /**
@@ -54,7 +56,9 @@ export function sessionServer(session: AgentSession, hooks: SessionHooks): Serve
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: offeredTools() }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     hooks.announce(client());
+    const arrived = performance.now();
     const answer = await session.call({ name: request.params.name, arguments: request.params.arguments });
+    hooks.answered?.(performance.now() - arrived);
     return { content: [{ type: "text", text: answer.text }], isError: answer.isError };
   });
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [{ name: TASK_PROMPT, description: TASK_DESCRIPTION }] }));

@@ -3,7 +3,7 @@ import type { ToolFault } from "../schemas/fixture.ts";
 import type { DenialCode, ToolErrorCode } from "../schemas/tool-call.ts";
 import type { Bounded, Clock } from "./clock.ts";
 import { publicIssue } from "../schemas/describe-issues.ts";
-import { isPlainObject } from "./freeze.ts";
+import { isDeeplyFrozen, isPlainObject } from "./freeze.ts";
 import { lookupTool } from "./tools/catalogue.ts";
 import type { EvidenceView, ToolEnvironment, ToolSpec } from "./tools/tool.ts";
 
@@ -35,13 +35,17 @@ type Validated = { ok: true; input: never } | { ok: false; code: ToolErrorCode; 
 
 /** Step 3, narrow validation: the tool's exact input contract, then the provenance of its values. */
 export function validateArguments(permitted: Permitted, evidence: EvidenceView, env: ToolEnvironment): Validated {
-  const parsed = permitted.tool.input.safeParse(permitted.args);
-  if (!parsed.success) {
-    return { ok: false, code: "invalid_arguments", detail: publicIssue(parsed.error.issues[0], "arguments: invalid") };
+  let input: never;
+  if (permitted.tool.plainlyValid(permitted.args)) {
+    input = permitted.args as never;
+  } else {
+    const parsed = permitted.tool.input.safeParse(permitted.args);
+    if (!parsed.success) return { ok: false, code: "invalid_arguments", detail: publicIssue(parsed.error.issues[0], "arguments: invalid") };
+    input = parsed.data;
   }
-  const provenance = permitted.tool.provenance(parsed.data, evidence, env);
+  const provenance = permitted.tool.provenance(input, evidence, env);
   if (!provenance.ok) return provenance;
-  return { ok: true, input: parsed.data };
+  return { ok: true, input };
 }
 
 export interface ExecutionLimits {
@@ -99,11 +103,25 @@ function executed(tool: ToolSpec<never>, bounded: Bounded<ReturnType<ToolSpec<ne
       const run = bounded.value;
       if (!run.ok) return { kind: "tool_error", code: run.code, detail: run.detail, internal: null, deadlineHit: false };
       // A tool's output is checked against its own contract before anyone sees it.
-      const checked = tool.output.safeParse(run.data);
-      if (!checked.success) return unavailable(`${tool.name} returned output outside its contract: ${checked.error.issues.map((i) => i.message).join("; ")}`);
+      if (!checkedBefore(tool, run.data)) {
+        const checked = tool.output.safeParse(run.data);
+        if (!checked.success) return unavailable(`${tool.name} returned output outside its contract: ${checked.error.issues.map((i) => i.message).join("; ")}`);
+        rememberChecked(tool, run.data);
+      }
       return { kind: "observed", data: run.data };
     }
   }
+}
+
+// An output frozen all the way down cannot change once checked: a fixture's snapshot, which
+// portfolio.read hands out itself run after run, is checked against the contract once per tool.
+const checkedOutputs = new WeakMap<ToolSpec<never>, WeakSet<object>>();
+const checkedBefore = (tool: ToolSpec<never>, data: object): boolean => checkedOutputs.get(tool)?.has(data) === true;
+function rememberChecked(tool: ToolSpec<never>, data: object): void {
+  if (!isDeeplyFrozen(data)) return;
+  let checked = checkedOutputs.get(tool);
+  if (!checked) checkedOutputs.set(tool, (checked = new WeakSet()));
+  checked.add(data);
 }
 
 export function describeError(error: unknown): string {

@@ -12,7 +12,7 @@ import type { Candidate, CandidateTurn, TaskBrief } from "./candidate.ts";
 import type { Clock } from "./clock.ts";
 import { EventLog } from "./event-log.ts";
 import { lookupTool } from "./tools/catalogue.ts";
-import { frozenCopy } from "./freeze.ts";
+import { frozenCopy, rememberDeeplyFrozen } from "./freeze.ts";
 import { fixtureParts } from "./fixture-environment.ts";
 import { toWellFormed } from "./json-shape.ts";
 import type { ParsedDecision, ParserOptions } from "./parse-reply.ts";
@@ -241,6 +241,8 @@ class Episode {
         const evidence_id = evidenceIdFor(n);
         // The recorded (frozen) data is what the candidate and later calculators see: no second copy.
         const { data } = this.#emit({ kind: "observation", call_id, evidence_id, tool, data: outcome.data }) as EventOf<"observation">;
+        // Handed to the transcript next, and seen by the leak scan: walked once, here.
+        rememberDeeplyFrozen(data);
         if (lookupTool(tool)?.yieldsSnapshot) this.#reads.set(String(data.household), data as Snapshot);
         this.#observe(call_id, { status: "observed", tool, evidence_id, data });
         return null;

@@ -49,6 +49,15 @@ export function isDeeplyFrozen(value: unknown): boolean {
   return frozenSize(value) >= 0;
 }
 
+/**
+ * `value`, remembered as deeply frozen however small: for a part a freeze has just made so (an
+ * observation's recorded data), which is handed on and looked at again (the transcript, each turn).
+ */
+export function rememberDeeplyFrozen<T>(value: T): T {
+  if (value !== null && typeof value === "object" && isDeeplyFrozen(value)) deeplyFrozen.add(value);
+  return value;
+}
+
 /** Objects of at least REMEMBERED_SIZE found deeply frozen; weak, so a mark never keeps one alive. */
 const deeplyFrozen = new WeakSet<object>();
 const REMEMBERED_SIZE = 32;

@@ -12,6 +12,8 @@ export type JsonShape =
       key: string;
       /** Where the object holding it sits, as a JSONPath (`$.runs[0].result`). */
       path: string;
+      /** The same place as the keys and indices leading to it (`["runs", 0, "result"]`). */
+      segments: (string | number)[];
     };
 
 interface Frame {
@@ -48,7 +50,7 @@ export function inspectJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonShape 
             return { ok: true };
           }
         }
-        if (top.keys.has(key)) return { ok: false, code: "duplicate_keys", detail: "a key appears twice in one object", key, path: jsonPath(frames.slice(0, -1)) };
+        if (top.keys.has(key)) return { ok: false, code: "duplicate_keys", detail: "a key appears twice in one object", key, path: jsonPath(frames.slice(0, -1)), segments: frames.slice(0, -1).map((f) => f.at) };
         top.keys.add(key);
         top.expectKey = false;
         top.at = key;

@@ -2,6 +2,7 @@ import { Decision, FINAL_PUBLIC_FIELDS } from "../schemas/decision.ts";
 import type { InvalidOutputCode } from "../schemas/event.ts";
 import { Outcome, CandidateOutcome } from "../schemas/outcome.ts";
 import { publicIssue } from "../schemas/describe-issues.ts";
+import { plainlyValidDecision } from "../schemas/fast-validation.ts";
 import { freezeParsed, isPlainObject } from "./freeze.ts";
 import { countedParse, inspectJson, MAX_JSON_DEPTH, parsedShape, type ParsedShape } from "./json-shape.ts";
 
@@ -81,17 +82,26 @@ export function parseJsonObject(text: string, what: string): { ok: true; value: 
 
 /** A parsed JSON object as a decision: its public fields kept, every other field named as discarded. */
 export function decisionOf(json: Record<string, unknown>, lenient?: "markdown_fence"): ParsedReply {
-  if (json.decision === "final" && typeof json.outcome === "string" && Outcome.safeParse(json.outcome).success && !CandidateOutcome.safeParse(json.outcome).success) {
+  if (json.decision === "final" && RUNTIME_OUTCOMES.has(json.outcome)) {
     return invalid("runtime_outcome", "that outcome is set by the runtime, never by a candidate");
   }
-  const parsed = Decision.safeParse(json);
-  if (!parsed.success) {
-    return invalid("not_a_decision", publicIssue(parsed.error.issues[0], "not a valid decision"));
+  // zod only for what the fast path cannot vouch for, and for the words of a refusal.
+  let decision = plainlyValidDecision(json);
+  if (!decision) {
+    const parsed = Decision.safeParse(json);
+    if (!parsed.success) return invalid("not_a_decision", publicIssue(parsed.error.issues[0], "not a valid decision"));
+    decision = parsed.data;
   }
-  const allowed: readonly string[] = parsed.data.decision === "final" ? ["decision", ...FINAL_PUBLIC_FIELDS] : ["decision", "tool", "arguments"];
+  const allowed: readonly string[] = decision.decision === "final" ? FINAL_FIELDS : TOOL_FIELDS;
   const discarded = Object.keys(json).filter((k) => !allowed.includes(k));
-  return { ok: true, decision: parsed.data, body: json, discarded, ...(lenient ? { lenient } : {}) };
+  return { ok: true, decision, body: json, discarded, ...(lenient ? { lenient } : {}) };
 }
+
+/** Outcomes only the runtime sets. */
+const RUNTIME_OUTCOMES: ReadonlySet<unknown> = new Set(Outcome.options.filter((o) => !(CandidateOutcome.options as readonly string[]).includes(o)));
+
+const FINAL_FIELDS: readonly string[] = ["decision", ...FINAL_PUBLIC_FIELDS];
+const TOOL_FIELDS: readonly string[] = ["decision", "tool", "arguments"];
 
 /** Exactly one fenced block and nothing else around it. */
 const FENCE = /^\s*```(?:json)?[ \t]*\n([\s\S]*?)\n```\s*$/;

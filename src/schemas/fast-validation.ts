@@ -1,4 +1,6 @@
 import { Claim } from "./claim.ts";
+import { COLLECTED_TRACE_FORMAT, CollectedSettings, RequestEnding, type CollectedTrace } from "./collected-trace.ts";
+import { Protocol, type Decision } from "./decision.ts";
 import { DecisionEvent, InvalidOutputCode, ModelFailureCode, type RunEvent } from "./event.ts";
 import { CandidateKind, SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type ScoredRunExport, type ScoredSuiteExport } from "./export.ts";
 import { ISO_DATE } from "./ids.ts";
@@ -77,16 +79,25 @@ function lookupOf(shape: Shape): Lookup {
   return lookup;
 }
 
-/** Exactly the keys of `shape`, each as it requires; an optional key may be absent, never undefined. */
-function exactly(value: unknown, shape: Shape): boolean {
+/**
+ * Exactly the keys of `shape`, each as it requires; an optional key may be absent, never undefined.
+ * `others: "kept"` (a loose object) allows any other key too, with any value but undefined, and no
+ * `__proto__` key, which is left to zod.
+ */
+function exactly(value: unknown, shape: Shape, others: "refused" | "kept" = "refused"): boolean {
   if (!isPlain(value)) return false;
+  if (others === "kept" && Object.hasOwn(value, "__proto__")) return false;
   const { checks, required } = lookupOf(shape);
   let found = 0;
   const keys = Object.keys(value);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const entry = checks.get(key);
-    if (entry === undefined || !entry.check(value[key])) return false;
+    if (entry === undefined) {
+      if (others === "refused" || value[key] === undefined) return false;
+      continue;
+    }
+    if (!entry.check(value[key])) return false;
     if (entry.required) found += 1;
   }
   return found === required;
@@ -96,6 +107,9 @@ const object =
   (shape: Shape): Check =>
   (v) =>
     exactly(v, shape);
+
+/** For a value as JSON.parse gave it: true only when a strict object schema of `shape`'s keys accepts it unchanged (a tool's input, say). */
+export const matchesShape = (value: unknown, shape: Shape): boolean => exactly(value, shape);
 
 const budget = object({ required: { max_decisions: positiveInt, deadline_ms: positive, request_timeout_ms: positive, tool_timeout_ms: positive, repair: boolean } });
 const context = object({ required: { principal: (v) => typeof v === "string" && v.length >= 1, authorised_households: arrayOf(string), as_of: isoDate } });
@@ -234,4 +248,68 @@ export function plainlyValidRun(value: unknown, eventsKnownValid = false): Score
 /** `value` itself, when ScoredSuiteExport would accept it and give back the same value; null: ask ScoredSuiteExport. */
 export function plainlyValidSuite(value: unknown): ScoredSuiteExport | null {
   return exactly(value, suite) ? (value as ScoredSuiteExport) : null;
+}
+
+// The same for collected traces (`npm run score` reads thousands of them). CollectedSettings is a
+// loose object: keys it does not know are kept as they are, so they are allowed here too.
+
+const timings = { queue_ms: nonnegative, prompt_ms: nonnegative, generation_ms: nonnegative };
+const collectedFailure: Shape = { required: { code: oneOf(ModelFailureCode) }, optional: { status: int } };
+const collectedResponse: Shape = {
+  required: { text: string, latency_ms: nonnegative },
+  // A failure written as a bare code (files before contract §10) is turned into an object by zod: left to it.
+  optional: { finish_reason: nullable(string), failure: object(collectedFailure), usage, model: string, at_ms: nonnegative, ending: oneOf(RequestEnding), ...timings },
+};
+const collectedSettings: Shape = {
+  required: {},
+  optional: {
+    repair: boolean,
+    lenient_fence: boolean,
+    response_format: oneOf(CollectedSettings.shape.response_format.unwrap()),
+    model: string,
+    reported_model: nullable(string),
+    budget,
+    protocol: oneOf(Protocol),
+    max_tokens: positiveInt,
+    temperature: nonnegative,
+    seed: nat,
+  },
+};
+const collectedCandidate: Shape = { required: { name: (v) => typeof v === "string" && v.length >= 1 }, optional: { settings: (v) => exactly(v, collectedSettings, "kept") } };
+/** CollectedResponse's refinement: a response that says how it ended has a failure exactly when it did not end answered. */
+const endedAsItSays = (v: Record<string, unknown>): boolean => v.ending === undefined || (v.ending === "answered") === (v.failure === undefined);
+const response: Check = (v) => exactly(v, collectedResponse) && endedAsItSays(v as Record<string, unknown>);
+const collectedTrace: Shape = {
+  required: { format: literal(COLLECTED_TRACE_FORMAT), fixture: string, candidate: object(collectedCandidate), responses: arrayOf(response) },
+  optional: { trial: positiveInt, deadline_reached_at_ms: nonnegative },
+};
+
+/** Every object of a collected trace, as its schema lists it (the test compares each with its zod schema). */
+export const TRACE_SHAPES = { collectedFailure, collectedResponse, collectedSettings, collectedCandidate, collectedTrace } as const;
+
+/** `value` itself, when CollectedTrace would accept it and give back the same value; null: ask CollectedTrace. */
+export function plainlyValidTrace(value: unknown): CollectedTrace | null {
+  return exactly(value, collectedTrace) ? (value as CollectedTrace) : null;
+}
+
+// The same for a reply's decision, read at every step of every run. Decision's objects strip the
+// keys they do not know (the runtime names them as discarded), so here too a decision may carry any
+// other key; what comes back is a new object of the schema's keys only, as zod gives. A claim is a
+// strict object: exactly its keys.
+
+const candidateOutcome = oneOf(CandidateOutcome);
+const claims = arrayOf(claim);
+const strings = arrayOf(string);
+
+/** What Decision would give for a parsed reply, when it accepts it; null: ask Decision (it also words the refusal). */
+export function plainlyValidDecision(json: Record<string, unknown>): Decision | null {
+  if (!isPlain(json)) return null;
+  if (json.decision === "tool") {
+    const { tool, arguments: args } = json;
+    return typeof tool === "string" && args !== undefined ? { decision: "tool", tool, arguments: args } : null;
+  }
+  if (json.decision !== "final") return null;
+  const { outcome, claims: said, evidence_ids, policy_code, message } = json;
+  if (!candidateOutcome(outcome) || !claims(said) || !strings(evidence_ids) || !(policy_code === null || typeof policy_code === "string") || typeof message !== "string") return null;
+  return { decision: "final", outcome: outcome as CandidateOutcome, claims: said as Claim[], evidence_ids: evidence_ids as string[], policy_code, message };
 }

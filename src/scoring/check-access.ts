@@ -1,6 +1,5 @@
-import type { RunEvent } from "../schemas/event.ts";
+import type { EventOf, RunEvent } from "../schemas/event.ts";
 import type { Fixture } from "../schemas/fixture.ts";
-import { recordedCalls } from "../runtime/result.ts";
 import { lookupTool } from "../runtime/tools/catalogue.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { listed } from "./explain-list.ts";
@@ -26,12 +25,41 @@ export const householdAccess = (run: RunView, fixture: Fixture): HouseholdAccess
 
 /** The ledger for any prefix of a run's events: the workbench shows it as of its cursor. */
 export function householdLedger(events: readonly RunEvent[], fixture: Fixture): HouseholdAccess[] {
-  const attempts = new Map(events.flatMap((e) => (e.kind === "attempt" ? [[e.call_id, e] as const] : [])));
+  // One pass, reading the calls as recordedCalls does (an attempt opens its call, or opens it again
+  // where it stood; the last outcome after it wins; outcomes before any attempt count for nothing),
+  // and noting every call a not_run event names, wherever it stands. Then each call, in the order
+  // attempted, into its household's lists: no records, maps or lists built for the rest.
+  const calls = new Map<string, { attempt: EventOf<"attempt">; status: "not_run" | "denied" | "observed" | "tool_error" }>();
+  let notRun: Set<string> | null = null;
+  for (const e of events) {
+    switch (e.kind) {
+      case "attempt": {
+        const call = calls.get(e.call_id);
+        if (call) Object.assign(call, { attempt: e, status: "not_run" });
+        else calls.set(e.call_id, { attempt: e, status: "not_run" });
+        break;
+      }
+      case "denial":
+      case "observation":
+      case "tool_error": {
+        const call = calls.get(e.call_id);
+        if (call) call.status = e.kind === "denial" ? "denied" : e.kind === "observation" ? "observed" : "tool_error";
+        break;
+      }
+      case "not_run":
+        (notRun ??= new Set()).add(e.call_id);
+        break;
+      default:
+        break;
+    }
+  }
   const byHousehold = new Map<string, HouseholdAccess>();
-  const entry = (h: string): HouseholdAccess => {
-    let e = byHousehold.get(h);
-    if (!e) {
-      e = {
+  for (const [call_id, { attempt, status }] of calls) {
+    const h = householdOf(attempt);
+    if (h === null) continue;
+    let entry = byHousehold.get(h);
+    if (!entry) {
+      entry = {
         household: h,
         in_scope: fixture.task_households.includes(h as never),
         authorised: fixture.context.authorised_households.includes(h as never),
@@ -40,19 +68,12 @@ export function householdLedger(events: readonly RunEvent[], fixture: Fixture): 
         failed: [],
         pending: [],
       };
-      byHousehold.set(h, e);
+      byHousehold.set(h, entry);
     }
-    return e;
-  };
-  const notRun = new Set(events.flatMap((e) => (e.kind === "not_run" ? [e.call_id] : [])));
-  for (const call of recordedCalls(events)) {
-    const h = householdOf(attempts.get(call.call_id));
-    if (h === null) continue;
-    const e = entry(h);
-    if (call.status === "denied") e.denied.push(call.call_id);
-    else if (call.status === "observed") e.disclosed.push(call.call_id);
-    else if (call.status === "not_run" && !notRun.has(call.call_id)) e.pending.push(call.call_id);
-    else e.failed.push(call.call_id);
+    if (status === "denied") entry.denied.push(call_id);
+    else if (status === "observed") entry.disclosed.push(call_id);
+    else if (status === "not_run" && !notRun?.has(call_id)) entry.pending.push(call_id);
+    else entry.failed.push(call_id);
   }
   return [...byHousehold.values()];
 }

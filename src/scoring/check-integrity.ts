@@ -1,7 +1,8 @@
 import type { Verdict } from "../schemas/verdict.ts";
 import { TOOL_CATALOGUE } from "../runtime/tools/catalogue.ts";
 import { listed } from "./explain-list.ts";
-import { leakScanner, restrictedFragments, type Leak } from "./leak.ts";
+import { isDeeplyFrozen } from "../runtime/freeze.ts";
+import { leakScanner, restrictedFragments, type Leak, type LeakScanner } from "./leak.ts";
 import { memoByString } from "./memo.ts";
 import type { RunView } from "./run-view.ts";
 import { verdict } from "./verdict.ts";
@@ -41,6 +42,28 @@ function leaksInTexts(path: (string | number)[], value: unknown, find: (where: s
   else for (const key of Object.keys(value)) item((value as Record<string, unknown>)[key], key);
 }
 
+// An observation's data is mostly a fixture's snapshot or document, the same frozen object run after
+// run: that a scanner's lists find nothing in it is remembered by the object (weakly, and only for
+// data frozen all the way down, which nothing can change), so it is walked once, not once a run.
+// Stryker disable all: remembering changes no answer; tests/scoring/memo.test.ts holds that inputs never share an answer.
+const cleanFor = new WeakMap<object, Set<string>>();
+const LISTS_PER_OBJECT = 16;
+
+function leaksInData(where: string, data: unknown, scan: LeakScanner, out: Leak[]): void {
+  const frozen = data !== null && typeof data === "object" && isDeeplyFrozen(data);
+  const clean = frozen ? cleanFor.get(data) : undefined;
+  if (clean?.has(scan.lists)) return;
+  const before = out.length;
+  leaksInTexts([where], data, scan, out);
+  if (!frozen || out.length !== before) return;
+  if (clean === undefined) cleanFor.set(data, new Set([scan.lists]));
+  else {
+    if (clean.size >= LISTS_PER_OBJECT) clean.clear();
+    clean.add(scan.lists);
+  }
+}
+// Stryker restore all
+
 const PUBLIC_NAMES: ReadonlySet<string> = new Set(TOOL_CATALOGUE.keys());
 // A re-scored suite meets the same diagnostics run after run: their fragments are worked out once
 // (keyed by the details as a JSON array, which gives them back exactly).
@@ -59,7 +82,7 @@ export function checkNoLeak(run: RunView): Verdict {
   const leaks: Leak[] = [];
   leaksInTexts(["result"], publicFields, leakScanner(restricted, shown), leaks);
   const inRuntimeText = leakScanner(restricted);
-  for (const o of run.observations.values()) leaksInTexts([`observation ${o.evidence_id}`], o.data, inRuntimeText, leaks);
+  for (const o of run.observations.values()) leaksInData(`observation ${o.evidence_id}`, o.data, inRuntimeText, leaks);
   for (const d of details) leaks.push(...inRuntimeText(d.where, d.text));
   return verdict(leaks.length === 0, "no_internal_leak", "no internal detail", leaks.length === 0 ? "none" : leaks,
     leaks.length === 0

@@ -92,7 +92,11 @@ export function findLeaks(where: string, text: string, fragments: readonly strin
 }
 
 /** findLeaks for one list of fragments and shown sentences, asked of many texts (every string of a run's result and observations). */
-export type LeakScanner = (where: string, text: string) => readonly Leak[];
+export interface LeakScanner {
+  (where: string, text: string): readonly Leak[];
+  /** Names the two lists by their content: two scanners with the same `lists` find the same leaks. */
+  readonly lists: string;
+}
 
 // The same strings come back run after run (a fixture's holdings, notes and calculator names in
 // every re-scored run of a suite): the answer for a text depends only on it, the fragments and the
@@ -114,7 +118,7 @@ export function leakScanner(fragments: readonly string[], shown: readonly string
   const ownFragments = Object.isFrozen(fragments) ? fragments : Object.freeze([...fragments]);
   const ownShown = Object.isFrozen(shown) ? shown : Object.freeze([...shown]);
   const key = `${fragmentsId(ownFragments)}:${JSON.stringify(ownShown)}`;
-  return (where, text) => {
+  const scanner = (where: string, text: string): readonly Leak[] => {
     let known = answersByLists.get(key);
     let found = known?.get(text);
     if (found === undefined) {
@@ -132,6 +136,7 @@ export function leakScanner(fragments: readonly string[], shown: readonly string
     // Most texts leak nothing: no copy is made for them.
     return found.length === 0 ? NONE : found.map((l) => ({ where, ...l }));
   };
+  return Object.assign(scanner, { lists: key });
 }
 // Stryker restore all
 

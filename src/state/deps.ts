@@ -5,6 +5,7 @@ import type { ScoredRun } from "../schemas/scored-run.ts";
 import type { AnnotationsStore } from "./annotations/annotations-store.ts";
 import type { HistoryStore } from "./history/history-store.ts";
 import type { StartImport } from "./io/import-task.ts";
+import type { ReadLeaderboardRuns } from "./leaderboard/leaderboard-runs.ts";
 import type { MatrixCompose } from "./matrix/matrix-files.ts";
 import type { NetworkProbe } from "./model/network-failure.ts";
 
@@ -54,6 +55,8 @@ export interface StoreDeps {
   loadMatrix?(): MatrixCompose | Promise<MatrixCompose>;
   /** Starts an import (in the browser: in a Web Worker); on this thread when absent. */
   startImport?: StartImport;
+  /** Reads the leaderboard's sources and ranks them (in the browser: in a Web Worker); on this thread when absent. */
+  readLeaderboardRuns?: ReadLeaderboardRuns;
   /** Opens a server-sent-events stream (the browser's EventSource), for Watch an agent; absent: watching is not offered. */
   openEventStream?: OpenEventStream;
   /** Runs one scripted candidate over matrix fixtures (in the browser: in a Web Worker); on this thread when absent. */

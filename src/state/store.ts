@@ -4,6 +4,7 @@ import { createCompareSlice, type CompareSlice } from "./compare/compare-slice.t
 import type { StoreDeps } from "./deps.ts";
 import { createHistorySlice, type HistorySlice } from "./history/history-slice.ts";
 import { createIoSlice, type IoSlice } from "./io/io-slice.ts";
+import { createLeaderboardSlice, type LeaderboardSlice } from "./leaderboard/leaderboard-slice.ts";
 import { createMatrixSlice, type MatrixSlice } from "./matrix/matrix-slice.ts";
 import { createModelSlice, type ModelSlice } from "./model/model-slice.ts";
 import { createRunLinkSlice, type RunLinkSlice } from "./links/run-link.ts";
@@ -15,7 +16,7 @@ import { createTrialsSlice, type TrialsSlice } from "./trials/trials-slice.ts";
 import { createWatchSlice, type WatchSlice } from "./watch/watch-slice.ts";
 import { createWorkspaceSlice, type WorkspaceSlice } from "./workspace/workspace-slice.ts";
 
-export type Store = WorkspaceSlice & RunSlice & SearchSlice & SuiteSlice & TrialsSlice & IoSlice & ModelSlice & HistorySlice & MatrixSlice & CompareSlice & AnnotationsSlice & RunLinkSlice & SigningSlice & WatchSlice;
+export type Store = WorkspaceSlice & RunSlice & SearchSlice & SuiteSlice & TrialsSlice & IoSlice & ModelSlice & HistorySlice & MatrixSlice & CompareSlice & AnnotationsSlice & RunLinkSlice & SigningSlice & WatchSlice & LeaderboardSlice;
 
 /** One store from slices. Tests build it with the same slices and their own deps. */
 export function createStore(deps: StoreDeps): StoreApi<Store> {
@@ -34,5 +35,6 @@ export function createStore(deps: StoreDeps): StoreApi<Store> {
     ...createRunLinkSlice(deps)(...a),
     ...createSigningSlice()(...a),
     ...createWatchSlice(deps)(...a),
+    ...createLeaderboardSlice(deps)(...a),
   }));
 }

@@ -20,12 +20,13 @@ import { Notice } from "./io/Notice.tsx";
 // lands in it, and evaluating its chunk then (recharts builds its stores as it loads) was one long task
 // in the middle of the import. The claims table's code is
 // loaded then too, where the run view has not asked for it already.
-const suiteView = lazyView(() => import("./suite/SuiteView.tsx").then((m) => m.SuiteView));
+const suiteView = lazyView(() => import("./suite/SuiteView.tsx"), (m) => m.SuiteView);
 /** How long a busy page may put off loading the suite view. */
 const SUITE_VIEW_IDLE_TIMEOUT_MS = 5000;
 const SuiteView = suiteView.View;
-const MatrixView = lazyView(() => import("./matrix/MatrixView.tsx").then((m) => m.MatrixView)).View;
-const CompareView = lazyView(() => import("./compare/CompareView.tsx").then((m) => m.CompareView)).View;
+const MatrixView = lazyView(() => import("./matrix/MatrixView.tsx"), (m) => m.MatrixView).View;
+const CompareView = lazyView(() => import("./compare/CompareView.tsx"), (m) => m.CompareView).View;
+const LeaderboardView = lazyView(() => import("./leaderboard/LeaderboardView.tsx"), (m) => m.LeaderboardView).View;
 
 /**
  * The view inside its error boundary, drawn again when another run or suite is opened in it. Read
@@ -89,6 +90,10 @@ export function App() {
           ) : view === "compare" ? (
             <Suspense key="compare" fallback={<p className="panel empty" data-testid="view-loading">Loading the compare view…</p>}>
               <CompareView />
+            </Suspense>
+          ) : view === "leaderboard" ? (
+            <Suspense key="leaderboard" fallback={<p className="panel empty" data-testid="view-loading">Loading the leaderboard view…</p>}>
+              <LeaderboardView />
             </Suspense>
           ) : (
             <HistoryView />

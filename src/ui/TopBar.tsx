@@ -40,6 +40,7 @@ const VIEWS: { view: View; label: string }[] = [
   { view: "matrix", label: "Matrix" },
   { view: "history", label: "History" },
   { view: "compare", label: "Compare" },
+  { view: "leaderboard", label: "Leaderboard" },
 ];
 const VIEW_KEYS = VIEWS.map((v) => v.view);
 

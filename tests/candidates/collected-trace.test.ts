@@ -82,8 +82,11 @@ describe("scoring a collected trace", () => {
     const t = traceOf("fv-scenario-a", "reference");
     expect(parseCollectedTraceFile(JSON.stringify(t)).ok).toBe(true);
     expect(parseCollectedTraceFile(JSON.stringify([t, t])).ok).toBe(true);
-    expect(parseCollectedTraceFile(JSON.stringify({ ...t, format: "other/v1" })).ok).toBe(false);
-    expect(parseCollectedTraceFile(JSON.stringify({ ...t, responses: [{ text: "x" }] })).ok).toBe(false);
+    expect(parseCollectedTraceFile(JSON.stringify({ ...t, format: "other/v1" }))).toMatchObject({ ok: false, code: "invalid_trace", at: { path: ["format"] } });
+    expect(parseCollectedTraceFile(JSON.stringify([t, { ...t, responses: [{ text: "x" }] }]))).toMatchObject({ ok: false, code: "invalid_trace", at: { path: [1, "responses", 0, "latency_ms"] } });
+    // JSON Lines of traces: the refusal names the line, and the field within it.
+    const lines = `${JSON.stringify(t)}\n${JSON.stringify({ ...t, responses: [{ text: "x" }] })}\n`;
+    expect(parseCollectedTraceFile(lines)).toMatchObject({ ok: false, code: "invalid_trace", at: { line: 2, path: ["responses", 0, "latency_ms"] } });
     // A byte-order mark is refused, as by every reader (contract §8a: files are read one way).
     expect(parseCollectedTraceFile(`\uFEFF${JSON.stringify(t)}`)).toMatchObject({ ok: false, code: "byte_order_mark" });
   });

@@ -21,3 +21,21 @@ describe("npm run bench", () => {
     expect(r.stderr).toContain("--long must be a positive integer");
   });
 });
+
+describe("npm run bench -- --score N", () => {
+  it("times npm run score end to end against a bare parse of the same traces, alike and distinct, and the replays alone", async () => {
+    const r = await runCli(main, ["--score", "12"]);
+    expect(r).toMatchObject({ status: 0, stderr: "" });
+    expect(r.stdout).toMatch(/^calibration: \d+ ms CPU for a fixed JSON workload on .+/);
+    expect(r.stdout).toMatch(/12 collected traces: [\d.]+ MiB, \d+ decisions; report: --format json/);
+    expect(r.stdout.match(/bare JSON\.parse \(per line\) +\d+ ms/g)).toHaveLength(2);
+    expect(r.stdout.match(/npm run score, end to end +\d+ ms +\d+ decisions per CPU-second, [\d.]+x the CPU of the bare parse/g)).toHaveLength(2);
+    expect(r.stdout).toMatch(/runtime \+ scoring +\d+ ms +\d+ decisions per CPU-second/);
+  });
+
+  it("refuses a count that is not a whole number", async () => {
+    const r = await runCli(main, ["--score", "many"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("--score must be a whole number of traces ≥ 1 (got many)");
+  });
+});

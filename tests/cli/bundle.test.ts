@@ -63,7 +63,7 @@ describe("the precompiled CLI (a real process each)", () => {
       const file = join(mkdtempSync(join(tmpdir(), "finbound-bundle-")), "bom.json");
       writeFileSync(file, "\uFEFF{}");
       const r = await node([join(ROOT, "dist-cli", "cli", "verify.js"), file], ROOT);
-      expect(r).toEqual({ status: 2, stdout: "", stderr: `finbound verify: ${file}: the file starts with a byte-order mark (save it as UTF-8 without one)\n` });
+      expect(r).toEqual({ status: 2, stdout: "", stderr: `finbound verify: byte_order_mark: ${file}: the file starts with a byte-order mark (save it as UTF-8 without one)\n` });
     },
     TIMEOUT_MS,
   );

@@ -11,6 +11,7 @@ import { ScoredRun } from "../../src/schemas/scored-run.ts";
 import { replyText } from "../../src/candidates/scripted.ts";
 import { FIXTURE_DIR, fixture, loadFixtures } from "../support.ts";
 import { runCli } from "./run-cli.ts";
+import { loadFixtureDir } from "../../src/node/fixture-files.ts";
 
 // Each command's main runs in this process: a subprocess adds nothing here but start-up time,
 // which a busy machine turns into timeouts. tests/cli/entry.test.ts checks the scripts' entry.
@@ -52,9 +53,9 @@ describe("npm run eval", () => {
 
   it.each([
     [["--format", "yaml"], /--format must be one of table, json, junit/],
-    [["--fixture", "nope"], /unknown fixture nope/],
-    [["--candidate", "reads-in-scope-other", "--fixture", "fv-scenario-a"], /fixture fv-scenario-a has no candidate reads-in-scope-other/],
-    [["--candidate", "nobody"], /no fixture has a candidate named nobody/],
+    [["--fixture", "nope"], /^finbound eval: unknown_fixture: unknown fixture nope/],
+    [["--candidate", "reads-in-scope-other", "--fixture", "fv-scenario-a"], /^finbound eval: unknown_candidate: fixture fv-scenario-a has no candidate reads-in-scope-other/],
+    [["--candidate", "nobody"], /^finbound eval: unknown_candidate: no fixture has a candidate named nobody/],
     [["--bogus"], /Unknown option '--bogus'/],
   ])("exits 2 with a clear message for %j", async (args, message) => {
     const r = await cli("eval", args);
@@ -69,7 +70,8 @@ describe("npm run eval", () => {
     mkdirSync(join(dir, "x.json"));
     const r = await cli("eval", ["--fixtures", dir]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/x\.json: cannot read the file/);
+    expect(r.stderr).toMatch(/^finbound eval: unreadable_file: .*x\.json: cannot read the file/);
+    expect(() => loadFixtureDir(dir)).toThrow(expect.objectContaining({ code: "unreadable_file", at: { file: expect.stringMatching(/x\.json$/) } }));
   });
 
   it("exits 2 naming the file and the field when a fixture file is invalid", async () => {
@@ -80,7 +82,8 @@ describe("npm run eval", () => {
     writeFileSync(join(dir, "missing-horizon.json"), JSON.stringify(fx));
     const r = await cli("eval", ["--fixtures", dir]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/missing-horizon\.json: field "context\.as_of": expected a date as YYYY-MM-DD/);
+    expect(r.stderr).toMatch(/^finbound eval: invalid_fixture: invalid fixture file\(s\):\n.*missing-horizon\.json: field "context\.as_of": expected a date as YYYY-MM-DD/);
+    expect(() => loadFixtureDir(dir)).toThrow(expect.objectContaining({ code: "invalid_fixture", at: { file: expect.stringMatching(/missing-horizon\.json$/), path: ["context", "as_of"] } }));
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });
@@ -101,12 +104,28 @@ describe("npm run score", () => {
 
   it("scores collected traces to the same verdicts as eval", async () => {
     const dir = tmp();
-    const r = await cli("score", [traceFile(dir, "fv-scenario-a", "reference"), traceFile(dir, "injection-adviser-scope", "reads-in-scope-other"), "--format", "json"]);
+    const r = await cli("score", [traceFile(dir, "fv-scenario-a", "reference"), traceFile(dir, "injection-adviser-scope", "reads-in-scope-other"), "--format", "json", "--events"]);
     expect(r.status).toBe(1);
     const runs = ScoredRun.array().parse(JSON.parse(r.stdout));
     expect(runs.map((x) => [x.fixture, x.passed])).toEqual([["fv-scenario-a", true], ["injection-adviser-scope", false]]);
     const evalRun = ScoredRun.array().parse(JSON.parse((await cli("eval", ["--candidate", "reads-in-scope-other", "--format", "json"])).stdout))[0];
     expect(runs[1]?.verdicts).toEqual(evalRun?.verdicts);
+  });
+
+  it("reports each run's verdicts, result and counts without its events unless --events asks for them", async () => {
+    const dir = tmp();
+    const files = [traceFile(dir, "fv-scenario-a", "reference"), traceFile(dir, "injection-adviser-scope", "reads-in-scope-other")];
+    const full = await cli("score", [...files, "--format", "json", "--events"]);
+    const withEvents = ScoredRun.array().parse(JSON.parse(full.stdout));
+    const plain = await cli("score", [...files, "--format", "json"]);
+    expect(plain.status).toBe(full.status);
+    const runs = JSON.parse(plain.stdout) as Record<string, unknown>[];
+    expect(runs).toEqual(withEvents.map(({ events: _events, ...run }) => run));
+    // The file is the same report, written as it is scored, and the table is printed beside it.
+    const out = join(dir, "report.json");
+    const written = await cli("score", [...files, "--format", "json", "--events", "--out", out]);
+    expect(readFileSync(out, "utf8")).toBe(full.stdout);
+    expect(written.stdout).toMatch(/1 passed, 1 failed\nwrote .*report\.json\n$/);
   });
 
   it("accepts a file holding an array of traces", async () => {
@@ -121,9 +140,9 @@ describe("npm run score", () => {
   });
 
   it.each([
-    ["not JSON", "{", /bad\.json: the file is not valid JSON: it ends before its value does$/m],
-    ["a wrong format", JSON.stringify({ format: "other", fixture: "x", candidate: { name: "c" }, responses: [] }), /bad\.json: not a finbound file: its format is "other"/],
-    ["an unknown fixture", JSON.stringify({ format: "finbound.collected-trace/v1", fixture: "nope", candidate: { name: "c" }, responses: [] }), /bad\.json: field "fixture": unknown fixture "nope"/],
+    ["not JSON", "{", /^finbound score: not_json: .*bad\.json: the file is not valid JSON: it ends before its value does$/m],
+    ["a wrong format", JSON.stringify({ format: "other", fixture: "x", candidate: { name: "c" }, responses: [] }), /^finbound score: not_finbound: .*bad\.json: not a finbound file: its format is "other"/],
+    ["an unknown fixture", JSON.stringify({ format: "finbound.collected-trace/v1", fixture: "nope", candidate: { name: "c" }, responses: [] }), /^finbound score: unknown_fixture: .*bad\.json: field "fixture": unknown fixture "nope"/],
   ])("exits 2 naming the file for %s", async (_what, content, message) => {
     const file = join(tmp(), "bad.json");
     writeFileSync(file, content);
@@ -142,10 +161,10 @@ describe("npm run score", () => {
     const bom = write("bom.json", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), good]));
     const latin1 = write("latin1.json", Buffer.concat([good.subarray(0, 10), Buffer.from([0xe9]), good.subarray(10)]));
     const twice = write("twice.json", Buffer.from(good.toString("utf8").replace('"latency_ms":', '"latency_ms":1,"latency_ms":')));
-    expect(await cli("score", [bom])).toEqual({ status: 2, stdout: "", stderr: `finbound score: ${bom}: the file starts with a byte-order mark (save it as UTF-8 without one)\n` });
-    expect(await cli("score", [latin1])).toMatchObject({ status: 2, stderr: `finbound score: ${latin1}: the file is not valid UTF-8 (byte 10)\n` });
-    expect(await cli("score", [twice])).toMatchObject({ status: 2, stderr: `finbound score: ${twice}: a key appears twice in one object ("latency_ms" at $.responses[0])\n` });
-    expect(await cli("score", [bom, "--max-bytes", "100"])).toMatchObject({ status: 2, stderr: `finbound score: ${bom}: the file is larger than 100 bytes\n` });
+    expect(await cli("score", [bom])).toEqual({ status: 2, stdout: "", stderr: `finbound score: byte_order_mark: ${bom}: the file starts with a byte-order mark (save it as UTF-8 without one)\n` });
+    expect(await cli("score", [latin1])).toMatchObject({ status: 2, stderr: `finbound score: not_utf8: ${latin1}: the file is not valid UTF-8 (byte 10)\n` });
+    expect(await cli("score", [twice])).toMatchObject({ status: 2, stderr: `finbound score: duplicate_key: ${twice}: a key appears twice in one object ("latency_ms" at $.responses[0])\n` });
+    expect(await cli("score", [bom, "--max-bytes", "100"])).toMatchObject({ status: 2, stderr: `finbound score: too_large: ${bom}: the file is larger than 100 bytes\n` });
     expect(await cli("score", [bom, "--max-bytes", "lots"])).toMatchObject({ status: 2, stderr: expect.stringContaining("--max-bytes must be a whole number of bytes") });
   });
 
@@ -174,7 +193,7 @@ describe("npm run score on what eval writes", () => {
     const reversed = join(dir, "reversed.jsonl");
     writeFileSync(reversed, `${lines.join("\n")}\n`);
     for (const file of [jsonl, reversed]) {
-      const r = await cli("score", [file, "--format", "json"]);
+      const r = await cli("score", [file, "--format", "json", "--events"]);
       expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: "" });
       const scored = ScoredRun.array().parse(JSON.parse(r.stdout));
       expect(scored.map((x) => `${x.fixture}#${x.trial}`)).toEqual(ids.flatMap((id) => [`${id}#1`, `${id}#2`]));
@@ -192,7 +211,7 @@ describe("npm run score on what eval writes", () => {
   it("scores a sealed suite (eval --export) and a lone sealed run", async () => {
     const suite = join(dir, "suite.json");
     expect((await cli("eval", ["--candidate", "alters-input", "--export", suite])).status).toBe(1);
-    const r = await cli("score", [suite, "--format", "json"]);
+    const r = await cli("score", [suite, "--format", "json", "--events"]);
     expect(r.status).toBe(1);
     const evaluated = ScoredRun.array().parse(JSON.parse((await cli("eval", ["--candidate", "alters-input", "--format", "json"])).stdout));
     expect(judged(ScoredRun.array().parse(JSON.parse(r.stdout)))).toEqual(judged(evaluated));
@@ -208,7 +227,7 @@ describe("npm run score on what eval writes", () => {
     writeFileSync(edited, readFileSync(jsonl, "utf8").replace('"passed":true', '"passed":false'));
     const r = await cli("score", [edited]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`^finbound score: ${edited}: NOT VERIFIED — run 0 \\(line 2\\): `));
+    expect(r.stderr).toMatch(new RegExp(`^finbound score: broken_seal: ${edited}: NOT VERIFIED — run 0 \\(line 2\\): `));
     const fixtures = join(dir, "fixtures");
     cpSync(FIXTURE_DIR, fixtures, { recursive: true });
     const fx = JSON.parse(readFileSync(join(fixtures, "fv-scenario-a.json"), "utf8")) as { title: string };
@@ -219,12 +238,12 @@ describe("npm run score on what eval writes", () => {
   });
 
   it.each([
-    ["annotations", { format: "finbound.annotations/v1", annotations: [] }, "a finbound.annotations/v1 file holds no replies to score"],
-    ["a matrix report", { format: "finbound.matrix-report/v1", candidate: "obedient", runs: [] }, "a finbound.matrix-report/v1 file holds no replies to score"],
-    ["a JSON file of another kind", { name: "not ours" }, "not a finbound file: it declares no format (score reads finbound.collected-trace/v1, finbound.scored-run/v1, finbound.scored-suite/v1 and finbound.scored-suite/v1+jsonl)"],
-  ])("refuses %s with exit 2, naming what it is", async (_what, value, message) => {
+    ["annotations", { format: "finbound.annotations/v1", annotations: [] }, "no_replies", "a finbound.annotations/v1 file holds no replies to score"],
+    ["a matrix report", { format: "finbound.matrix-report/v1", candidate: "obedient", runs: [] }, "no_replies", "a finbound.matrix-report/v1 file holds no replies to score"],
+    ["a JSON file of another kind", { name: "not ours" }, "not_finbound", "not a finbound file: it declares no format (score reads finbound.collected-trace/v1, finbound.scored-run/v1, finbound.scored-suite/v1 and finbound.scored-suite/v1+jsonl)"],
+  ])("refuses %s with exit 2, naming what it is", async (_what, value, code, message) => {
     const file = join(dir, "other.json");
     writeFileSync(file, JSON.stringify(value));
-    expect(await cli("score", [file])).toEqual({ status: 2, stdout: "", stderr: `finbound score: ${file}: ${message}\n` });
+    expect(await cli("score", [file])).toEqual({ status: 2, stdout: "", stderr: `finbound score: ${code}: ${file}: ${message}\n` });
   });
 });

@@ -39,7 +39,7 @@ describe("the scripts' entries (a real process each)", () => {
       const file = join(mkdtempSync(join(tmpdir(), "finbound-entry-")), "bom.json");
       writeFileSync(file, "\uFEFF{}");
       const r = await script("verify", [file]);
-      expect(r).toEqual({ status: 2, stdout: "", stderr: `finbound verify: ${file}: the file starts with a byte-order mark (save it as UTF-8 without one)\n` });
+      expect(r).toEqual({ status: 2, stdout: "", stderr: `finbound verify: byte_order_mark: ${file}: the file starts with a byte-order mark (save it as UTF-8 without one)\n` });
     },
     ENTRY_TIMEOUT_MS,
   );

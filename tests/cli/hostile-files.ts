@@ -1,3 +1,5 @@
+import type { FileProblemCode } from "../../src/files/read-json-file.ts";
+
 /**
  * Files the one reader must refuse, made from a real sealed export, each with the exact words both
  * `npm run verify` and the workbench show. The Playwright spec e2e/file-reader.spec.ts uses the same list.
@@ -5,10 +7,14 @@
 export interface HostileFile {
   name: string;
   bytes: Uint8Array;
+  /** The reader's code for it: what a CLI prints after its name, and what a test asserts first. */
+  code: FileProblemCode;
   message: string;
   /** Extra CLI arguments that set the same limit the workbench has (its 256 MiB cap on a file read whole). */
   cliArgs: string[];
 }
+
+import { tooLargeForJson } from "../../src/files/read-json-file.ts";
 
 /** The workbench's MAX_IMPORT_BYTES (src/evaluation/import/pipeline.ts; tests/cli/same-words.test.ts checks they agree). */
 const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
@@ -52,13 +58,13 @@ export function hostileExports(exported: Uint8Array): HostileFile[] {
     return out;
   };
   return [
-    { name: "duplicate-in-events.json", bytes: utf8(withDuplicate), message: `a key appears twice in one object ("household" at ${found.where})`, cliArgs: [] },
-    { name: "duplicate-same-value.json", bytes: utf8(withSameTwice), message: `a key appears twice in one object ("household" at ${found.where})`, cliArgs: [] },
-    { name: "invalid-utf8.json", bytes: concat(exported.subarray(0, invalidAt), Uint8Array.from([0xff]), exported.subarray(invalidAt + 1)), message: `the file is not valid UTF-8 (byte ${invalidAt})`, cliArgs: [] },
-    { name: "bom.json", bytes: concat(Uint8Array.from([0xef, 0xbb, 0xbf]), exported), message: "the file starts with a byte-order mark (save it as UTF-8 without one)", cliArgs: [] },
-    { name: "too-deep.json", bytes: utf8(compact.replace(/^\{/, `{"x":${nested(100)},`)), message: "the file is nested deeper than 96 levels", cliArgs: [] },
-    { name: "truncated.json", bytes: exported.subarray(0, exported.length - 3), message: "the file is not valid JSON: it ends before its value does", cliArgs: [] },
-    { name: "two-values.json", bytes: utf8(`${compact}\n${compact}`), message: "the file has text after its one JSON value (line 2, column 1)", cliArgs: [] },
-    { name: "too-large.json", bytes: padded(), message: `the file is larger than ${MAX_IMPORT_BYTES} bytes`, cliArgs: ["--max-bytes", String(MAX_IMPORT_BYTES)] },
+    { name: "duplicate-in-events.json", bytes: utf8(withDuplicate), code: "duplicate_key", message: `a key appears twice in one object ("household" at ${found.where})`, cliArgs: [] },
+    { name: "duplicate-same-value.json", bytes: utf8(withSameTwice), code: "duplicate_key", message: `a key appears twice in one object ("household" at ${found.where})`, cliArgs: [] },
+    { name: "invalid-utf8.json", bytes: concat(exported.subarray(0, invalidAt), Uint8Array.from([0xff]), exported.subarray(invalidAt + 1)), code: "not_utf8", message: `the file is not valid UTF-8 (byte ${invalidAt})`, cliArgs: [] },
+    { name: "bom.json", bytes: concat(Uint8Array.from([0xef, 0xbb, 0xbf]), exported), code: "byte_order_mark", message: "the file starts with a byte-order mark (save it as UTF-8 without one)", cliArgs: [] },
+    { name: "too-deep.json", bytes: utf8(compact.replace(/^\{/, `{"x":${nested(100)},`)), code: "too_deep", message: "the file is nested deeper than 96 levels", cliArgs: [] },
+    { name: "truncated.json", bytes: exported.subarray(0, exported.length - 3), code: "not_json", message: "the file is not valid JSON: it ends before its value does", cliArgs: [] },
+    { name: "two-values.json", bytes: utf8(`${compact}\n${compact}`), code: "not_json", message: "the file has text after its one JSON value (line 2, column 1)", cliArgs: [] },
+    { name: "too-large.json", bytes: padded(), code: "too_large_for_json", message: tooLargeForJson().message, cliArgs: ["--max-bytes", String(MAX_IMPORT_BYTES)] },
   ];
 }

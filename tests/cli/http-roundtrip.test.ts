@@ -30,7 +30,7 @@ describe("npm run eval -- --candidate http", () => {
     expect(evaluated.map((r) => r.candidate)).toEqual(["http:finbound-sim/alters-input", "http:finbound-sim/alters-input"]);
     const traces = CollectedTrace.array().parse(JSON.parse(readFileSync(collect, "utf8")));
     expect(traces).toHaveLength(2);
-    const scoreRun = await cli("score", [collect, "--format", "json"]);
+    const scoreRun = await cli("score", [collect, "--format", "json", "--events"]);
     expect(scoreRun.status).toBe(1);
     const rescored = ScoredRun.array().parse(JSON.parse(scoreRun.stdout));
     expect(rescored.map((r) => r.verdicts)).toEqual(evaluated.map((r) => r.verdicts));
@@ -45,7 +45,7 @@ describe("npm run eval -- --candidate http", () => {
     expect(evaluated).toHaveLength(loadFixtures().length * 4);
     const traces = readFileSync(collect, "utf8").trim().split("\n").map((l) => CollectedTrace.parse(JSON.parse(l)));
     expect(traces.every((t) => t.candidate.settings?.protocol === "tools")).toBe(true);
-    const scoreRun = await cli("score", [collect, "--format", "json"]);
+    const scoreRun = await cli("score", [collect, "--format", "json", "--events"]);
     const rescored = ScoredRun.array().parse(JSON.parse(scoreRun.stdout));
     const key = (r: ScoredRun) => `${r.fixture}#${String(r.trial)}`;
     expect(rescored.map(key)).toEqual(evaluated.map(key));
@@ -59,7 +59,7 @@ describe("npm run eval -- --candidate http", () => {
     const evalRun = await cli("eval", ["--candidate", "http", "--base-url", baseUrl, "--model", "finbound-sim/fault:http-500", "--fixture", "fv-scenario-a", "--format", "json", "--collect", collect]);
     const evaluated = ScoredRun.array().parse(JSON.parse(evalRun.stdout));
     expect(evaluated[0]?.result).toMatchObject({ outcome: "unavailable", policy_code: "model_http_error" });
-    const rescored = ScoredRun.array().parse(JSON.parse((await cli("score", [collect, "--format", "json"])).stdout));
+    const rescored = ScoredRun.array().parse(JSON.parse((await cli("score", [collect, "--format", "json", "--events"])).stdout));
     expect(rescored[0]?.verdicts).toEqual(evaluated[0]?.verdicts);
   });
 
@@ -110,7 +110,7 @@ describe("npm run eval -- --candidate http", () => {
     const file = join(dir, "no-budget.json");
     const reply = { decision: "final", outcome: "needs_clarification", claims: [], evidence_ids: [], policy_code: "missing_horizon", message: "How many years?" };
     writeFileSync(file, JSON.stringify({ format: "finbound.collected-trace/v1", fixture: "missing-horizon", candidate: { name: "m" }, responses: [{ text: JSON.stringify(reply), latency_ms: 900 }] }));
-    const r = await cli("score", [file, "--format", "json", "--deadline", "60000", "--request-timeout", "20000"]);
+    const r = await cli("score", [file, "--format", "json", "--events", "--deadline", "60000", "--request-timeout", "20000"]);
     expect(ScoredRun.array().parse(JSON.parse(r.stdout))[0]?.events[0]).toMatchObject({ kind: "run_started", budget: { deadline_ms: 60_000, request_timeout_ms: 20_000 } });
     expect((await cli("score", [file, "--request-timeout", "40000"])).stderr).toMatch(/--request-timeout 40000 is longer than --deadline 30000/);
   });

@@ -81,18 +81,18 @@ describe("npm run leaderboard", () => {
 
   it("refuses bad usage with exit 2 and a code", async () => {
     const cases: [string[], string][] = [
-      [[], "(no_files)"],
-      [[a, a], "(duplicate_file)"],
-      [[a, c, "--baseline", "nobody"], "(unknown_baseline)"],
-      [[a, "--metric", "vibes"], "(unknown_metric)"],
-      [[a, "--metric", "utility"], "(no_metric)"],
-      [[a, "--format", "pdf"], "(unknown_format)"],
-      [[join(dir, "missing.jsonl")], "finbound leaderboard: "],
+      [[], "no_files"],
+      [[a, a], "duplicate_file"],
+      [[a, c, "--baseline", "nobody"], "unknown_baseline"],
+      [[a, "--metric", "vibes"], "unknown_metric"],
+      [[a, "--metric", "utility"], "no_metric"],
+      [[a, "--format", "pdf"], "unknown_format"],
+      [[join(dir, "missing.jsonl")], "unreadable_file"],
     ];
     for (const [args, code] of cases) {
       const run = await runCli(leaderboardMain, args);
       expect(run.status, args.join(" ")).toBe(2);
-      expect(run.stderr).toContain(code);
+      expect(run.stderr.startsWith(`finbound leaderboard: ${code}: `), `${args.join(" ")}: ${run.stderr}`).toBe(true);
     }
   });
 });

@@ -45,8 +45,8 @@ describe("what the workbench refuses, the CLI refuses with the same words (contr
       const score = await runCli(scoreMain, [path, ...hostile.cliArgs]);
       const workbench = await workbenchImport(hostile.name, hostile.bytes);
       expect(cli.status, hostile.name).toBe(2);
-      expect(cli.stderr).toBe(`finbound verify: ${path}: ${hostile.message}\n`);
-      expect({ status: score.status, stderr: score.stderr }).toEqual({ status: 2, stderr: `finbound score: ${path}: ${hostile.message}\n` });
+      expect(cli.stderr).toBe(`finbound verify: ${hostile.code}: ${path}: ${hostile.message}\n`);
+      expect({ status: score.status, stderr: score.stderr }).toEqual({ status: 2, stderr: `finbound score: ${hostile.code}: ${path}: ${hostile.message}\n` });
       expect(workbench).toMatchObject({ ok: false, notice: `Import failed — ${hostile.name}: ${hostile.message}` });
     }
   }, HOSTILE_FILES_TIMEOUT_MS);
@@ -54,7 +54,7 @@ describe("what the workbench refuses, the CLI refuses with the same words (contr
   it("an oversized file is refused by its size once its first line shows it is not a JSONL suite, unread beyond that", async () => {
     const big = hostileExports(readFileSync(suite)).find((h) => h.name === "too-large.json")!;
     const result = await workbenchImport(big.name, big.bytes);
-    expect(result).toMatchObject({ ok: false, notice: `Import failed — too-large.json: the file is larger than ${MAX_IMPORT_BYTES} bytes` });
+    expect(result).toMatchObject({ ok: false, notice: `Import failed — too-large.json: ${big.message}` });
     expect(result.read).toBeLessThan(big.bytes.length / 10);
   }, HOSTILE_FILES_TIMEOUT_MS);
 
@@ -62,17 +62,17 @@ describe("what the workbench refuses, the CLI refuses with the same words (contr
     const trace = new TextEncoder().encode(
       JSON.stringify({ format: "finbound.collected-trace/v1", fixture: "missing-horizon", candidate: { name: "m" }, responses: [{ text: '{"decision":"final"}', latency_ms: 5 }] }),
     );
-    const files: [string, Uint8Array, string][] = [
-      ["bom-trace.json", Uint8Array.from([0xef, 0xbb, 0xbf, ...trace]), "the file starts with a byte-order mark (save it as UTF-8 without one)"],
-      ["latin1-trace.json", Uint8Array.from([...trace.subarray(0, 3), 0xe9, ...trace.subarray(3)]), "the file is not valid UTF-8 (byte 3)"],
-      ["twice-trace.json", new TextEncoder().encode(new TextDecoder().decode(trace).replace('"name":"m"', '"name":"m","name":"n"')), 'a key appears twice in one object ("name" at $.candidate)'],
-      ["bad-trace.json", new TextEncoder().encode(new TextDecoder().decode(trace).replace('"latency_ms":5', '"latency_ms":"5"')), 'not a finbound.collected-trace/v1 file: field "responses[0].latency_ms": Invalid input: expected number, received string'],
+    const files: [string, Uint8Array, string, string][] = [
+      ["bom-trace.json", Uint8Array.from([0xef, 0xbb, 0xbf, ...trace]), "byte_order_mark", "the file starts with a byte-order mark (save it as UTF-8 without one)"],
+      ["latin1-trace.json", Uint8Array.from([...trace.subarray(0, 3), 0xe9, ...trace.subarray(3)]), "not_utf8", "the file is not valid UTF-8 (byte 3)"],
+      ["twice-trace.json", new TextEncoder().encode(new TextDecoder().decode(trace).replace('"name":"m"', '"name":"m","name":"n"')), "duplicate_key", 'a key appears twice in one object ("name" at $.candidate)'],
+      ["bad-trace.json", new TextEncoder().encode(new TextDecoder().decode(trace).replace('"latency_ms":5', '"latency_ms":"5"')), "invalid_trace", 'not a finbound.collected-trace/v1 file: field "responses[0].latency_ms": Invalid input: expected number, received string'],
     ];
-    for (const [name, bytes, message] of files) {
+    for (const [name, bytes, code, message] of files) {
       const path = join(dir, name);
       writeFileSync(path, bytes);
       const cli = await runCli(scoreMain, [path]);
-      expect({ name, status: cli.status, stderr: cli.stderr }).toEqual({ name, status: 2, stderr: `finbound score: ${path}: ${message}\n` });
+      expect({ name, status: cli.status, stderr: cli.stderr }).toEqual({ name, status: 2, stderr: `finbound score: ${code}: ${path}: ${message}\n` });
       expect(await workbenchImport(name, bytes)).toMatchObject({ ok: false, notice: `Import failed — ${name}: ${message}` });
     }
   });

@@ -98,7 +98,7 @@ describe("npm run verify", () => {
       writeFileSync(path, hostile.bytes);
       for (const mode of [[], ["--seal-only"]]) {
         const r = await verify([path, ...hostile.cliArgs, ...mode]);
-        expect({ name: hostile.name, mode, ...r }).toEqual({ name: hostile.name, mode, status: 2, stdout: "", stderr: `finbound verify: ${path}: ${hostile.message}\n` });
+        expect({ name: hostile.name, mode, ...r }).toEqual({ name: hostile.name, mode, status: 2, stdout: "", stderr: `finbound verify: ${hostile.code}: ${path}: ${hostile.message}\n` });
       }
     }
   }, HOSTILE_FILES_TIMEOUT_MS);

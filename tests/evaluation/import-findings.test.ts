@@ -86,15 +86,25 @@ describe("what an import refuses carries a code", () => {
   it("a broken seal (with what broke), an unknown fixture, and — for exports only — a collected trace", async () => {
     const run = await sealed("fv-scenario-a");
     const edited = { ...run, passed: false };
-    expect(await imported(edited)).toMatchObject({ ok: false, code: "broken_seal", verification: { status: "broken", message: expect.stringMatching(/^the run digest does not match/) } });
-    expect(await imported({ ...run, fixture: { ...run.fixture, id: "no-such-fixture" } })).toMatchObject({ ok: false, code: "unknown_fixture" });
+    expect(await imported(edited)).toMatchObject({ ok: false, code: "broken_seal", cause: "digest_mismatch", at: { path: ["integrity", "digest"] }, verification: { status: "broken", code: "digest_mismatch" } });
+    expect(await imported({ ...run, fixture: { ...run.fixture, id: "no-such-fixture" } })).toMatchObject({ ok: false, code: "unknown_fixture", cause: "unknown_fixture", at: { path: ["fixture", "id"] } });
     const trace = { format: "finbound.collected-trace/v1", fixture: "fv-scenario-a", candidate: { name: "m" }, responses: [] };
-    expect(await imported(trace, { exportsOnly: true })).toEqual({
-      ok: false,
-      cancelled: false,
-      code: "unreadable",
-      message: 'unknown format "finbound.collected-trace/v1": expected finbound.scored-run/v1 or finbound.scored-suite/v1',
-    });
+    const refused = await imported(trace, { exportsOnly: true });
+    expect(refused).toMatchObject({ ok: false, cancelled: false, code: "unreadable", cause: "unknown_format", at: { path: ["format"] } });
+    expect(!refused.ok && refused.message).toBe('unknown format "finbound.collected-trace/v1": expected finbound.scored-run/v1 or finbound.scored-suite/v1');
     expect(await imported(trace)).toMatchObject({ ok: true, kind: "traces" });
+  });
+
+  it("refuses a collected trace of an unknown fixture as unreadable, naming the trace and its field", async () => {
+    const trace = { format: "finbound.collected-trace/v1", fixture: "fv-scenario-a", candidate: { name: "m" }, responses: [] };
+    const refused = await imported([trace, { ...trace, fixture: "nope" }]);
+    expect(refused).toMatchObject({ ok: false, code: "unreadable", cause: "unknown_fixture", at: { run: 1, path: ["fixture"] } });
+    expect(!refused.ok && refused.message).toBe('trace 1: field "fixture": unknown fixture "nope"');
+  });
+
+  it("names the reader's refusal beneath `unreadable` as its cause, with its place", async () => {
+    const text = `${JSON.stringify(await sealed("fv-scenario-a"))}`.replace('"passed":', '"passed":true,"passed":');
+    expect(await imported(text)).toMatchObject({ ok: false, code: "unreadable", cause: "duplicate_key", at: { path: ["passed"] } });
+    expect(await imported("\uFEFF{}")).toMatchObject({ ok: false, code: "unreadable", cause: "byte_order_mark", at: {} });
   });
 });

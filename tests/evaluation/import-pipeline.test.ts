@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { nodeSha256 } from "../../src/cli/node-sha256.ts";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
 import { bytesSource, importFile, importStored, MAX_IMPORT_BYTES } from "../../src/evaluation/import/pipeline.ts";
-import type { ImportOptions, ImportResult } from "../../src/evaluation/import/types.ts";
+import type { ImportOptions, ImportResult, ImportSource } from "../../src/evaluation/import/types.ts";
+import { MAX_JSON_FILE_BYTES, tooLargeForJson } from "../../src/files/read-json-file.ts";
 import { readExportFile, verifyExport } from "../../src/integrity/export-file.ts";
 import { exportRun, sealSuite } from "../../src/integrity/export.ts";
 import { JsonlSuiteWriter, jsonlHeader } from "../../src/integrity/jsonl-suite.ts";
@@ -250,8 +251,32 @@ describe("importing a suite run by run", () => {
     const lines = await jsonlSuite(await sealedRuns());
     let seen = 0;
     const { result } = await imported(`${lines.join("\n")}\n`, { onRun: () => void (seen += 1), cancelled: () => seen >= 1 });
-    expect(result).toEqual({ ok: false, cancelled: true, code: "cancelled", message: "cancelled" });
+    expect(result).toMatchObject({ ok: false, cancelled: true, code: "cancelled", cause: "cancelled", at: {} });
     expect(seen).toBe(1);
+  });
+});
+
+describe("a file too large to read whole as one JSON value", () => {
+  /** A source that says it is `size` bytes and holds only `head`: the import must decide from the head. */
+  const claimed = (head: string, size: number): ImportSource => ({
+    size,
+    async *chunks() {
+      yield new TextEncoder().encode(head);
+    },
+  });
+
+  it("is refused by its size alone, naming the limit and JSONL, whatever the caller's bound", async () => {
+    const head = '{\n  "format": "finbound.scored-suite/v1",\n  "runs": [';
+    for (const maxWholeBytes of [MAX_IMPORT_BYTES, 4 * MAX_JSON_FILE_BYTES]) {
+      const result = await importFile(claimed(head, MAX_JSON_FILE_BYTES + 1), { fixtures, sha256: sha256Sync, maxWholeBytes });
+      expect(result).toEqual({ ok: false, cancelled: false, code: "unreadable", cause: "too_large_for_json", at: {}, message: tooLargeForJson().message });
+    }
+  });
+
+  it("a JSONL suite of that size is streamed, not refused by its size", async () => {
+    const [header, ...runs] = await jsonlSuite(await sealedRuns());
+    const result = await importFile(claimed(`${header}\n${runs[0]}\n`, 300 * 1000 * 1000), { fixtures, sha256: sha256Sync, maxWholeBytes: MAX_IMPORT_BYTES });
+    expect(result).toMatchObject({ ok: true, kind: "suite" });
   });
 });
 

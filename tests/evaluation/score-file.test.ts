@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { nodeSha256 } from "../../src/cli/node-sha256.ts";
 import { recordedReplies } from "../../src/candidates/recorded.ts";
 import { evaluateScripted, scoreCollectedTrace } from "../../src/evaluation/evaluate.ts";
-import { scoreTraceToReplay, tracesToReplay, type TracesToReplay } from "../../src/evaluation/score-file.ts";
+import { scoreTraceToReplay, TraceScorer, tracesToReplay, type TracesToReplay } from "../../src/evaluation/score-file.ts";
 import { readExportFile, verifyExport } from "../../src/integrity/export-file.ts";
 import { exportRun, sealSuite } from "../../src/integrity/export.ts";
 import { REFERENCE_BUDGET, type BudgetConfig } from "../../src/schemas/budget.ts";
@@ -103,7 +103,7 @@ describe("a file to score → the traces to replay", () => {
     const verify = readExportFile(utf8(edited));
     if (!verify.ok) throw new Error(verify.message);
     const v = await verifyExport(verify.value, nodeSha256);
-    expect(await read(edited)).toEqual({ ok: false, code: "broken_seal", message: `NOT VERIFIED — ${v.message}` });
+    expect(await read(edited)).toEqual({ ok: false, code: "broken_seal", at: { path: ["integrity", "digest"] }, message: `NOT VERIFIED — ${v.message}` });
     const cut = (await jsonlText([run, run])).trim().split("\n").slice(0, 3).join("\n");
     const r = ok(await read(`${cut}\n`));
     expect(r.traces).toHaveLength(2);
@@ -113,9 +113,9 @@ describe("a file to score → the traces to replay", () => {
   it("refuses a run of a fixture the set does not have, in the import's words", async () => {
     const run = await sealed(await scripted("fv-scenario-a", "reference"));
     const others = fixtures.filter((f) => f.id !== "fv-scenario-a");
-    expect(await read(JSON.stringify(run), others)).toEqual({ ok: false, code: "unknown_fixture", message: 'field "fixture.id": unknown fixture "fv-scenario-a"' });
+    expect(await read(JSON.stringify(run), others)).toEqual({ ok: false, code: "unknown_fixture", at: { path: ["fixture", "id"] }, message: 'field "fixture.id": unknown fixture "fv-scenario-a"' });
     const suite = JSON.stringify(await sealSuite([await sealed(await scripted("concentration-hh1001", "reference")), run], { sha256: nodeSha256, nowIso: NOW }));
-    expect(await read(suite, others)).toMatchObject({ code: "unknown_fixture", message: 'field "runs[1].fixture.id": unknown fixture "fv-scenario-a"' });
+    expect(await read(suite, others)).toMatchObject({ code: "unknown_fixture", at: { run: 1, path: ["runs", 1, "fixture", "id"] }, message: 'field "runs[1].fixture.id": unknown fixture "fv-scenario-a"' });
   });
 
   it("replays a run against the fixture as it is now, noting that the fixture changed and where the verdicts differ", async () => {
@@ -137,14 +137,34 @@ describe("a file to score → the traces to replay", () => {
     ["a JSON number", 42, "not_finbound", "not a finbound file: it declares no format"],
   ])("refuses %s, naming what it is", async (_what, value, code, message) => {
     const r = await read(JSON.stringify(value));
-    expect(r).toMatchObject({ ok: false, code });
+    expect(r).toMatchObject({ ok: false, code, at: { path: ["format"] } });
     if (!r.ok) expect(r.message.startsWith(message)).toBe(true);
   });
 
   it("refuses a file with nothing to score, and a file the one reader refuses in its words", async () => {
-    expect(await read("[]")).toEqual({ ok: false, code: "nothing_to_score", message: "the file holds no trace" });
-    expect(await read('{"format":"finbound.scored-suite/v1","exported_at":"x","runtime_version":"y","runs":[]}')).toEqual({ ok: false, code: "nothing_to_score", message: "the file holds no run" });
-    expect(await read(`${JSON.stringify({ a: 1 })}\n${JSON.stringify({ a: 2 })}\n`)).toMatchObject({ ok: false, code: "not_json", message: "the file has text after its one JSON value (line 2, column 1)" });
-    expect(await read('{"format":"finbound.scored-run/v1"}')).toMatchObject({ ok: false, code: "invalid", message: expect.stringContaining("not a valid finbound.scored-run/v1 file") });
+    expect(await read("[]")).toEqual({ ok: false, code: "nothing_to_score", at: {}, message: "the file holds no trace" });
+    expect(await read('{"format":"finbound.scored-suite/v1","exported_at":"x","runtime_version":"y","runs":[]}')).toEqual({ ok: false, code: "nothing_to_score", at: {}, message: "the file holds no run" });
+    expect(await read(`${JSON.stringify({ a: 1 })}\n${JSON.stringify({ a: 2 })}\n`)).toMatchObject({ ok: false, code: "not_json", at: {}, message: "the file has text after its one JSON value (line 2, column 1)" });
+    expect(await read('{"format":"finbound.scored-run/v1"}')).toMatchObject({ ok: false, code: "invalid", at: { path: ["exported_at"] } });
+  });
+});
+
+describe("alike traces replayed once", () => {
+  it("scores every trace as scoreTraceToReplay does, replaying a trace equal to the one before but for its trial once", async () => {
+    const lines = [trace({ trial: 1 }), trace({ trial: 2 }), trace({ trial: 3, responses: [{ text: TOOL, latency_ms: 6 }, { text: FINAL, latency_ms: 5 }] }), trace({ trial: 4 }), trace({ trial: 5 })];
+    const traces = ok(await read(lines.map((l) => JSON.stringify(l)).join("\n"))).traces;
+    const scorer = new TraceScorer(fixtures, { budget: REFERENCE_BUDGET });
+    for (const t of traces) expect(await scorer.score(t)).toEqual(await scoreTraceToReplay(t, fixtures, { budget: REFERENCE_BUDGET }));
+    // Trial 2 is alike to trial 1, and 5 to 4; trial 3's first reply took a millisecond longer, so 4 is replayed again.
+    expect(scorer.replayed).toBe(3);
+    const [first, second] = await Promise.all(traces.slice(0, 2).map((t) => scorer.score(t)));
+    expect(first?.ok && second?.ok && first.run.verdicts === second.run.verdicts && Object.isFrozen(first.run.verdicts)).toBe(true);
+  });
+
+  it("keeps nothing when told to keep no replay", async () => {
+    const traces = ok(await read([trace({ trial: 1 }), trace({ trial: 2 })].map((l) => JSON.stringify(l)).join("\n"))).traces;
+    const scorer = new TraceScorer(fixtures, {}, false);
+    for (const t of traces) await scorer.score(t);
+    expect(scorer.replayed).toBe(2);
   });
 });

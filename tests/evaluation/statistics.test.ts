@@ -106,6 +106,19 @@ describe("cluster bootstrap", () => {
     expect(clustered.low).toBeGreaterThanOrEqual(0.6 - 0.4);
   });
 
+  it("a fixture of thousands of trials is resampled by the binomial law: its interval is the normal one, for either way of drawing", () => {
+    // One fixture: every resample draws it, so the interval is its trials' alone, p ± 1.96 √(p(1 − p)/n).
+    for (const n of [32, 1000]) {
+      const c = Math.round(0.3 * n);
+      const half = 1.96 * Math.sqrt((0.3 * 0.7) / n);
+      const e = clusterBootstrap(clusters([c, n]), fixtureStatistic.passRate, { resamples: 4000 }) as { low: number; high: number };
+      expect(e.low).toBeCloseTo(c / n - half, 1.5);
+      expect(e.high).toBeCloseTo(c / n + half, 1.5);
+      expect(e.high - e.low).toBeGreaterThan(1.6 * half);
+      expect(e.high - e.low).toBeLessThan(2.4 * half);
+    }
+  });
+
   it("interpolates quantiles between the nearest values", () => {
     expect(quantile([0, 1, 2, 3, 4], 0.5)).toBe(2);
     expect(quantile([0, 10], 0.25)).toBe(2.5);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readJsonFile } from "../../src/files/read-json-file.ts";
+import { readJsonFile, type FileProblem } from "../../src/files/read-json-file.ts";
 import { JsonLinesReader, looksLikeJsonLines, readJsonLines, type JsonLine } from "../../src/files/read-json-lines.ts";
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -10,19 +10,21 @@ const concat = (...parts: (Uint8Array | number[])[]): Uint8Array => {
   return out;
 };
 
+type Refused = Pick<FileProblem, "code" | "at" | "message">;
+
 /** Reads bytes through the streaming reader in chunks of `size`: the lines, or the file's problem. */
-function streamed(bytes: Uint8Array, size: number, maxLineBytes?: number): { lines: JsonLine[] } | { message: string } {
+function streamed(bytes: Uint8Array, size: number, maxLineBytes?: number): { lines: JsonLine[] } | Refused {
   const reader = new JsonLinesReader(maxLineBytes === undefined ? {} : { maxLineBytes });
   const lines: JsonLine[] = [];
   for (let at = 0; at < bytes.length; at += size) lines.push(...reader.push(bytes.subarray(at, at + size)));
   const end = reader.end();
-  return end.problem ? { message: end.problem.message } : { lines: [...lines, ...end.lines] };
+  return end.problem ? { code: end.problem.code, at: end.problem.at, message: end.problem.message } : { lines: [...lines, ...end.lines] };
 }
 
 /** What reading the whole file at once gives, in the same shape. */
-const whole = (bytes: Uint8Array): { lines: JsonLine[] } | { message: string } => {
+const whole = (bytes: Uint8Array): { lines: JsonLine[] } | Refused => {
   const read = readJsonLines(bytes);
-  return read.ok ? { lines: read.lines } : { message: read.message };
+  return read.ok ? { lines: read.lines } : { code: read.code, at: read.at, message: read.message };
 };
 
 const FILE = utf8(['{"format":"x","n":1}', "", '  {"text":"₹ 33,45,563.94 — 😀 नमस्ते","n":2}  ', '{"a":[1,2,{"b":null}]}\r', '{"last":"no newline after me"}'].join("\n"));
@@ -49,34 +51,34 @@ describe("reading JSON Lines as a stream of chunks", () => {
   it("names the first invalid UTF-8 byte by its offset in the file, as the whole-file reader does, even after a bad line", () => {
     const bad = concat(utf8('{"a":1}\n{"a":\n{"b":"'), [0xe2, 0x82], utf8('"}\n'));
     const offset = utf8('{"a":1}\n{"a":\n{"b":"').length;
-    expect(whole(bad)).toEqual({ message: `the file is not valid UTF-8 (byte ${offset})` });
-    for (const size of [1, 2, 4, 100]) expect(streamed(bad, size)).toEqual({ message: `the file is not valid UTF-8 (byte ${offset})` });
+    expect(whole(bad)).toMatchObject({ code: "not_utf8", at: { byte: offset } });
+    for (const size of [1, 2, 4, 100]) expect(streamed(bad, size)).toEqual(whole(bad));
   });
 
   it("names the first line that is not one JSON value, and the empty file, in the whole-file reader's words", () => {
     const twice = utf8('{"a":1}\n{"a":1,"a":2}\n{"b":');
     expect(streamed(twice, 3)).toEqual(whole(twice));
-    expect(streamed(twice, 3)).toEqual({ message: 'line 2: a key appears twice in one object ("a" at $)' });
+    expect(streamed(twice, 3)).toMatchObject({ code: "duplicate_key", at: { line: 2, path: ["a"] } });
     const blank = utf8("\n  \r\n\t\n");
-    expect(streamed(blank, 2)).toEqual({ message: "the file is empty" });
-    expect(streamed(new Uint8Array(0), 1)).toEqual({ message: "the file is empty" });
+    expect(streamed(blank, 2)).toMatchObject({ code: "empty", at: {} });
+    expect(streamed(new Uint8Array(0), 1)).toMatchObject({ code: "empty", at: {} });
   });
 
   it("refuses a byte-order mark even when it arrives a byte at a time", () => {
     const bom = concat([0xef, 0xbb, 0xbf], utf8('{"a":1}\n'));
-    expect(streamed(bom, 1)).toEqual({ message: "the file starts with a byte-order mark (save it as UTF-8 without one)" });
+    expect(streamed(bom, 1)).toMatchObject({ code: "byte_order_mark", at: {} });
     expect(streamed(bom, 1)).toEqual(whole(bom));
   });
 
   it("refuses a line longer than the bound, naming it, without holding it", () => {
     const long = utf8(`{"a":1}\n{"pad":"${"x".repeat(200)}"}\n{"b":2}\n`);
-    expect(streamed(long, 16, 64)).toEqual({ message: "line 2: the line is larger than 64 bytes" });
+    expect(streamed(long, 16, 64)).toMatchObject({ code: "too_large", at: { line: 2 } });
     // An invalid byte later in the file is still the file's problem, as whole-file reading says.
     const after = concat(long, [0xff], utf8("\n"));
-    expect(streamed(after, 16, 64)).toEqual({ message: `the file is not valid UTF-8 (byte ${long.length})` });
+    expect(streamed(after, 16, 64)).toMatchObject({ code: "not_utf8", at: { byte: long.length } });
     // And one inside the over-long line itself, cut across chunks.
     const inside = concat(utf8(`{"pad":"${"x".repeat(100)}`), [0xf0, 0x9f, 0x98], utf8('"}\n'));
-    expect(streamed(inside, 7, 64)).toEqual({ message: `the file is not valid UTF-8 (byte ${utf8(`{"pad":"${"x".repeat(100)}`).length})` });
+    expect(streamed(inside, 7, 64)).toMatchObject({ code: "not_utf8", at: { byte: utf8(`{"pad":"${"x".repeat(100)}`).length } });
     expect(streamed(inside, 7)).toEqual(whole(inside));
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DEFAULT_MAX_FILE_BYTES, MAX_FILE_DEPTH, readJsonFile, readJsonText, tooLarge, validateJson } from "../../src/files/read-json-file.ts";
+import { DEFAULT_MAX_FILE_BYTES, describeFileProblem, MAX_FILE_DEPTH, readJsonFile, readJsonText, tooLarge, validateJson, type JsonFileRead } from "../../src/files/read-json-file.ts";
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const bytes = (...parts: (string | number[])[]): Uint8Array => {
@@ -13,6 +13,8 @@ const bytes = (...parts: (string | number[])[]): Uint8Array => {
   }
   return out;
 };
+/** A refusal as a test asserts it: its code and where, never its words. */
+const refusal = (r: JsonFileRead): unknown => (r.ok ? r : { code: r.code, at: r.at });
 const nested = (levels: number): string => `${"[".repeat(levels)}${"]".repeat(levels)}`;
 
 describe("reading a JSON file from its bytes", () => {
@@ -32,7 +34,7 @@ describe("reading a JSON file from its bytes", () => {
   });
 
   it("refuses a file over the size limit before looking at its content, naming the limit", () => {
-    expect(readJsonFile(utf8('{"a": "0123456789"}'), { maxBytes: 10 })).toEqual({ ok: false, code: "too_large", message: "the file is larger than 10 bytes" });
+    expect(refusal(readJsonFile(utf8('{"a": "0123456789"}'), { maxBytes: 10 }))).toEqual({ code: "too_large", at: {} });
     expect(readJsonFile(bytes([0xff, 0xfe, 0xfd]), { maxBytes: 2 })).toMatchObject({ code: "too_large" });
     expect(readJsonFile(utf8("1234567890"), { maxBytes: 10 })).toMatchObject({ ok: true });
     expect(tooLarge(5 * 1024 * 1024).message).toBe("the file is larger than 5242880 bytes");
@@ -40,11 +42,11 @@ describe("reading a JSON file from its bytes", () => {
   });
 
   it("says an empty file is empty", () => {
-    for (const text of ["", "  \n\t"]) expect(readJsonFile(utf8(text))).toEqual({ ok: false, code: "empty", message: "the file is empty" });
+    for (const text of ["", "  \n\t"]) expect(refusal(readJsonFile(utf8(text)))).toEqual({ code: "empty", at: {} });
   });
 
   it("refuses a byte-order mark in the same words wherever the file comes from", () => {
-    const expected = { ok: false, code: "byte_order_mark", message: "the file starts with a byte-order mark (save it as UTF-8 without one)" };
+    const expected = { ok: false, code: "byte_order_mark", at: {}, message: "the file starts with a byte-order mark (save it as UTF-8 without one)" };
     expect(readJsonFile(bytes([0xef, 0xbb, 0xbf], "{}"))).toEqual(expected);
     expect(readJsonText("\uFEFF{}")).toEqual(expected);
     // A BOM anywhere else is an ordinary character inside a string.
@@ -62,7 +64,8 @@ describe("reading a JSON file from its bytes", () => {
     ["a sequence cut short by the end of the file", bytes('"₹', [0xe2, 0x82]), 4],
     ["Latin-1 text after multi-byte characters", bytes('{"₹": "caf', [0xe9], '"}'), 12],
   ])("refuses invalid UTF-8 (%s) naming the byte, never reading a replacement character", (_what, file, offset) => {
-    expect(readJsonFile(file)).toEqual({ ok: false, code: "not_utf8", message: `the file is not valid UTF-8 (byte ${offset})` });
+    expect(refusal(readJsonFile(file))).toEqual({ code: "not_utf8", at: { byte: offset } });
+    expect(describeFileProblem({ code: "not_utf8" }, { byte: offset })).toBe(`the file is not valid UTF-8 (byte ${offset})`);
   });
 
   it("accepts a real U+FFFD written in the file, and every other well-formed character", () => {
@@ -70,16 +73,18 @@ describe("reading a JSON file from its bytes", () => {
   });
 
   it.each([
-    ["at the top", '{"passed": true, "passed": false}', '"passed" at $'],
-    ["nested in an object", '{"runs": [{"result": {"x": 1, "y": 2, "x": 3}}]}', '"x" at $.runs[0].result'],
-    ["in a later array element", '{"runs": [{"a": 1}, {"a": 1}, {"b": [1, 2, {"k": 1, "k": 1}]}]}', '"k" at $.runs[2].b[2]'],
-    ["deep inside events", '{"runs": [{"events": [{"kind": "x"}, {"kind": "decision", "body": {"arguments": {"household": "HH-1001", "household": "HH-2002"}}}]}]}', '"household" at $.runs[0].events[1].body.arguments'],
-    ["written with an escape", '{"a": 1, "\\u0061": 2}', '"a" at $'],
-    ["a prototype key", '{"o": {"__proto__": 1, "__proto__": 2}}', '"__proto__" at $.o'],
-    ["under a key that is not an identifier", '{"odd key": {"x": 1, "x": 2}}', '"x" at $["odd key"]'],
-    ["after a nested value", '{"a": {"b": [1, {"c": 2}]}, "a": 3}', '"a" at $'],
-  ])("refuses a duplicate key %s, naming the key and where its object is", (_where, text, at) => {
-    expect(readJsonFile(utf8(text))).toEqual({ ok: false, code: "duplicate_key", message: `a key appears twice in one object (${at})` });
+    ["at the top", '{"passed": true, "passed": false}', '"passed" at $', ["passed"]],
+    ["nested in an object", '{"runs": [{"result": {"x": 1, "y": 2, "x": 3}}]}', '"x" at $.runs[0].result', ["runs", 0, "result", "x"]],
+    ["in a later array element", '{"runs": [{"a": 1}, {"a": 1}, {"b": [1, 2, {"k": 1, "k": 1}]}]}', '"k" at $.runs[2].b[2]', ["runs", 2, "b", 2, "k"]],
+    ["deep inside events", '{"runs": [{"events": [{"kind": "x"}, {"kind": "decision", "body": {"arguments": {"household": "HH-1001", "household": "HH-2002"}}}]}]}', '"household" at $.runs[0].events[1].body.arguments', ["runs", 0, "events", 1, "body", "arguments", "household"]],
+    ["written with an escape", '{"a": 1, "\\u0061": 2}', '"a" at $', ["a"]],
+    ["a prototype key", '{"o": {"__proto__": 1, "__proto__": 2}}', '"__proto__" at $.o', ["o", "__proto__"]],
+    ["under a key that is not an identifier", '{"odd key": {"x": 1, "x": 2}}', '"x" at $["odd key"]', ["odd key", "x"]],
+    ["after a nested value", '{"a": {"b": [1, {"c": 2}]}, "a": 3}', '"a" at $', ["a"]],
+  ])("refuses a duplicate key %s, naming the key and where its object is", (_where, text, words, path) => {
+    const r = readJsonFile(utf8(text));
+    expect(refusal(r)).toEqual({ code: "duplicate_key", at: { path } });
+    expect(!r.ok && r.message).toBe(`a key appears twice in one object (${words})`);
   });
 
   it("allows the same key in different objects", () => {
@@ -95,9 +100,9 @@ describe("reading a JSON file from its bytes", () => {
 
   it(`refuses nesting deeper than ${MAX_FILE_DEPTH} levels, or a chosen depth`, () => {
     expect(readJsonFile(utf8(nested(MAX_FILE_DEPTH)))).toMatchObject({ ok: true });
-    expect(readJsonFile(utf8(nested(MAX_FILE_DEPTH + 1)))).toEqual({ ok: false, code: "too_deep", message: "the file is nested deeper than 96 levels" });
+    expect(refusal(readJsonFile(utf8(nested(MAX_FILE_DEPTH + 1))))).toEqual({ code: "too_deep", at: {} });
     expect(readJsonFile(utf8(nested(100_000)))).toMatchObject({ code: "too_deep" });
-    expect(readJsonFile(utf8('{"a": {"b": {}}}'), { maxDepth: 2 })).toEqual({ ok: false, code: "too_deep", message: "the file is nested deeper than 2 levels" });
+    expect(refusal(readJsonFile(utf8('{"a": {"b": {}}}'), { maxDepth: 2 }))).toEqual({ code: "too_deep", at: {} });
   });
 
   it.each([
@@ -114,14 +119,25 @@ describe("reading a JSON file from its bytes", () => {
     ["text after the value", "[1] // done", "the file has text after its one JSON value (line 1, column 5)"],
     ["NaN", '{"a": NaN}', "the file is not valid JSON (line 1, column 7: expected a value)"],
   ])("refuses %s with its line and column, in words no JavaScript engine chose", (_what, text, message) => {
-    expect(readJsonFile(utf8(text))).toEqual({ ok: false, code: expect.stringMatching(/^not_json$/), message });
+    expect(readJsonFile(utf8(text))).toEqual({ ok: false, code: "not_json", at: {}, message });
   });
 
   it("validates against a schema and names the JSON path of the problem", () => {
     const Schema = z.strictObject({ runs: z.array(z.strictObject({ id: z.string() })) });
     const r = readJsonFile(utf8('{"runs": [{"id": "a"}, {"id": 7}]}'));
     if (!r.ok) throw new Error(r.message);
-    expect(validateJson(r.value, Schema)).toEqual({ ok: false, code: "invalid", message: 'field "runs[1].id": Invalid input: expected string, received number' });
+    const invalid = validateJson(r.value, Schema);
+    expect(invalid).toMatchObject({ ok: false, code: "invalid", at: { path: ["runs", 1, "id"] } });
+    expect(!invalid.ok && invalid.message).toBe('field "runs[1].id": Invalid input: expected string, received number');
     expect(validateJson({ runs: [] }, Schema)).toEqual({ ok: true, value: { runs: [] } });
+  });
+
+  it("makes every refusal's words from its code and details alone: a line of a JSON Lines file is `the line`", () => {
+    expect(describeFileProblem({ code: "too_large", maxBytes: 10 })).toBe("the file is larger than 10 bytes");
+    expect(describeFileProblem({ code: "too_large", maxBytes: 10 }, { line: 3 })).toBe("line 3: the line is larger than 10 bytes");
+    expect(describeFileProblem({ code: "empty" })).toBe("the file is empty");
+    expect(describeFileProblem({ code: "too_deep", maxDepth: 96 })).toBe("the file is nested deeper than 96 levels");
+    expect(describeFileProblem({ code: "not_json", syntax: null }, { line: 2 })).toBe("line 2: the line is not valid JSON");
+    expect(describeFileProblem({ code: "duplicate_key", key: "a", jsonPath: "$.b" }, { line: 4 })).toBe('line 4: a key appears twice in one object ("a" at $.b)');
   });
 });

@@ -67,7 +67,7 @@ describe("the seal's fast path agrees with Integrity's schema", () => {
 
   it("leaves the words to the schema: a hash in capitals is a malformed block, not a broken chain or a mismatched digest", async () => {
     const verify = (integrity: unknown) => verifyRun({ ...file, integrity }, nodeSha256);
-    const malformed = { ok: false, status: "digest_mismatch", message: "the integrity block is malformed" };
+    const malformed = { ok: false, status: "digest_mismatch", code: "malformed_seal", at: { path: ["integrity"] }, message: "the integrity block is malformed" };
     expect(await verify(sealWith((s) => ((s.event_hashes as string[])[1] = hashes[1]!.toUpperCase())))).toEqual(malformed);
     expect(await verify(sealWith((s) => (s.chain_head = head.toUpperCase())))).toEqual(malformed);
     expect(await verify(sealWith((s) => (s.digest = file.integrity.digest.toUpperCase())))).toEqual(malformed);

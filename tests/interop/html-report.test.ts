@@ -90,6 +90,17 @@ describe("the HTML report", () => {
     expect(doc.querySelector(".seal")?.textContent).toMatch(/^Seals not checked/);
   });
 
+  it("a rate counts the runs judged: an infrastructure failure is neither passed nor failed", () => {
+    const [ran] = reference;
+    const unserved = (trial: number): ScoredRunExport => ({ ...ran!, trial, passed: false, result: { ...ran!.result, set_by: "runtime", outcome: "unavailable", policy_code: "model_network_error" } });
+    const runs = [{ ...ran!, trial: 1 }, unserved(2), unserved(3), { ...ran!, trial: 4 }];
+    const doc = page(htmlReportOfRuns(runs, {}));
+    expect([...doc.querySelectorAll(".stat")].map((s) => s.textContent)).toEqual(["4runs", "2passed", "0failed", "2infrastructure"]);
+    expect(doc.querySelector('[data-figure="pass-rate"]')?.textContent).toMatch(/^Pass rate 100 % \[\d+, 100\] \(95 % interval, over the 2 runs judged\)\.$/);
+    const pair = wilson(2, 2)!;
+    expect(doc.querySelector("table.matrix tbody tr")?.textContent).toContain(`2/4 passed · 100 % [${Math.round(pair.low * 100)}, 100]`);
+  });
+
   it("a suite: headline counts, one row per fixture × candidate, as designed from the fixtures' declarations", () => {
     const runs = [...reference, ...readsOther];
     const doc = page(htmlReportOfRuns(runs, { seal: { status: "verified", message: `verified (${runs.length} runs)` }, declaredFailures: declared }));

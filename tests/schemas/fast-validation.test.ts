@@ -4,7 +4,12 @@ import { z } from "zod";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
 import { RunEvent } from "../../src/schemas/event.ts";
 import { ScoredRunExport, ScoredSuiteExport } from "../../src/schemas/export.ts";
-import { EVENT_SHAPES, EXPORT_SHAPES, plainlyValidEvent, plainlyValidRun, plainlyValidSuite, type Shape } from "../../src/schemas/fast-validation.ts";
+import { EVENT_SHAPES, EXPORT_SHAPES, plainlyValidEvent, plainlyValidRun, plainlyValidDecision, plainlyValidSuite, plainlyValidTrace, TRACE_SHAPES, type Shape } from "../../src/schemas/fast-validation.ts";
+import { generateTraces } from "../../src/cli/bench-score.ts";
+import { REFERENCE_BUDGET } from "../../src/schemas/budget.ts";
+import { replyText } from "../../src/candidates/scripted.ts";
+import { Decision } from "../../src/schemas/decision.ts";
+import { CollectedFailure, CollectedResponse, CollectedSettings, CollectedTrace } from "../../src/schemas/collected-trace.ts";
 import { EvaluationPlan, EvaluationStop, PlannedJob } from "../../src/schemas/export.ts";
 import { Integrity, SealSignature, SuiteIntegrity } from "../../src/schemas/integrity.ts";
 import { DiagnosticEntry, RunResult } from "../../src/schemas/result.ts";
@@ -51,6 +56,22 @@ function pathsIn(value: unknown, prefix: (string | number)[] = []): (string | nu
   return [prefix, ...keys.flatMap((k) => pathsIn((value as Record<string | number, unknown>)[k], [...prefix, k]))];
 }
 
+/** `value` altered at the n-th path inside it (of those `where` allows, counted round): a value set, deleted, or a key added beside it. */
+function alteredAt(value: unknown, n: number, to: unknown, op: "set" | "delete" | "add", key: string, where: (path: readonly (string | number)[]) => boolean = () => true): unknown {
+  const paths = pathsIn(value).filter((p) => p.length > 0 && where(p));
+  const path = paths[n % paths.length] as (string | number)[];
+  // A key is added to objects only: JSON cannot give an array a property beside its items.
+  const inArray = typeof path.at(-1) === "number";
+  return mutated(value, path, op === "set" ? { op, to } : op === "delete" || inArray ? { op: "delete" } : { op, key, to });
+}
+
+/** What the fast path vouches for (non-null), zod accepts, giving the same value. */
+function vouchesAsZod(vouched: unknown, zod: { success: boolean; data?: unknown }): void {
+  if (vouched === null) return;
+  expect(zod.success).toBe(true);
+  expect(zod.data).toEqual(vouched);
+}
+
 const odd = fc.oneof(
   fc.constantFrom<unknown>(undefined, null, -1, -0, 0, 1.5, 2 ** 53, Infinity, NaN, "", "x", "2026-1-1", "2026-01-01", true, [], {}, ["x"], { a: 1 }),
   fc.constantFrom(...new Set(events.flatMap((e) => Object.values(e as Record<string, unknown>)))),
@@ -79,11 +100,7 @@ describe("the fast path for an export's events agrees with the zod schema", () =
     let refused = 0;
     fc.assert(
       fc.property(fc.constantFrom(...events), fc.nat(), odd, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "kind", "seq"), (event, n, to, op, key) => {
-        const paths = pathsIn(event).filter((p) => p.length > 0);
-        const path = paths[n % paths.length] as (string | number)[];
-        // A key is added to objects only: JSON cannot give an array a property beside its items.
-        const inArray = typeof path.at(-1) === "number";
-        const altered = mutated(event, path, op === "set" ? { op, to } : op === "delete" || inArray ? { op: "delete" } : { op, key, to });
+        const altered = alteredAt(event, n, to, op, key);
         const zod = RunEvent.safeParse(altered);
         if (!zod.success) refused += 1;
         if (plainlyValidEvent(altered)) {
@@ -166,21 +183,100 @@ describe("the fast path for the rest of an export agrees with the zod schemas", 
     fc.assert(
       fc.property(fc.constantFrom(...runs, withDiagnostics, sealedSuite), fc.nat(), values, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "check", "trial"), (file, n, to, op, key) => {
         // Events have their own test above; here, anything else.
-        const paths = pathsIn(file).filter((p) => p.length > 0 && !p.includes("events"));
-        const path = paths[n % paths.length] as (string | number)[];
-        const inArray = typeof path.at(-1) === "number";
-        const altered = mutated(file, path, op === "set" ? { op, to } : op === "delete" || inArray ? { op: "delete" } : { op, key, to });
+        const altered = alteredAt(file, n, to, op, key, (p) => !p.includes("events"));
         const isSuite = "runs" in (file as object);
         const zod = (isSuite ? ScoredSuiteExport : ScoredRunExport).safeParse(altered);
         if (!zod.success) refused += 1;
-        const vouched = isSuite ? plainlyValidSuite(altered) : plainlyValidRun(altered);
-        if (vouched) {
-          expect(zod.success).toBe(true);
-          expect(zod.data).toEqual(vouched);
-        }
+        vouchesAsZod(isSuite ? plainlyValidSuite(altered) : plainlyValidRun(altered), zod);
       }),
       { numRuns: 4000 },
     );
     expect(refused).toBeGreaterThan(1000);
+  }, HEAVY_MS);
+});
+
+const traces = await generateTraces(runs.length, fixtures);
+
+describe("the fast path for collected traces agrees with the zod schema", () => {
+  const withEverything = {
+    ...traces[0],
+    candidate: { name: "m", settings: { repair: true, lenient_fence: false, response_format: "prompt_only", model: "x", reported_model: null, budget: REFERENCE_BUDGET, protocol: "tools", max_tokens: 512, temperature: 0.2, seed: 7, extra_setting: { any: ["thing"] } } },
+    responses: [
+      { text: "{}", latency_ms: 1.5, finish_reason: null, usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 }, model: "m", at_ms: 0, ending: "answered", queue_ms: 1, prompt_ms: 2, generation_ms: 3 },
+      { text: "", latency_ms: 20, failure: { code: "model_http_error", status: 500 }, at_ms: 2, ending: "http" },
+      { text: "", latency_ms: 20, failure: { code: "model_timeout" } },
+    ],
+    deadline_reached_at_ms: 30,
+  };
+  const all = [...traces.map((t) => JSON.parse(JSON.stringify(t)) as unknown), withEverything];
+
+  it("lists exactly the keys of each object's schema, optional where the schema says so", () => {
+    const schemas: Record<keyof typeof TRACE_SHAPES, z.ZodObject> = {
+      collectedFailure: CollectedFailure,
+      collectedResponse: CollectedResponse,
+      collectedSettings: CollectedSettings,
+      collectedCandidate: CollectedTrace.shape.candidate,
+      collectedTrace: CollectedTrace,
+    };
+    for (const [name, shape] of Object.entries(TRACE_SHAPES)) sameKeys(shape, schemas[name as keyof typeof TRACE_SHAPES]);
+  });
+
+  it("vouches for every trace a run records, and zod gives back the same value", () => {
+    for (const trace of all) expect(plainlyValidTrace(trace)).toEqual(CollectedTrace.parse(trace));
+  });
+
+  it("never vouches for a trace zod refuses, nor for one zod would change, however it is altered", () => {
+    const values = fc.oneof(odd, fc.constantFrom<unknown>("answered", "http", "model_timeout", "json_schema", "tools", { code: "model_timeout" }, "finbound.collected-trace/v1", REFERENCE_BUDGET));
+    let refused = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...all), fc.nat(), values, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "failure", "ending", "trial"), (trace, n, to, op, key) => {
+        const altered = alteredAt(trace, n, to, op, key);
+        const zod = CollectedTrace.safeParse(altered);
+        if (!zod.success) refused += 1;
+        vouchesAsZod(plainlyValidTrace(altered), zod);
+      }),
+      { numRuns: 4000 },
+    );
+    expect(refused).toBeGreaterThan(1000);
+  }, HEAVY_MS);
+});
+
+/** Every decision a fixture's scripted candidates send, as a reply parses to it. */
+const decisions = fixtures.flatMap((f) => Object.values(f.candidates).flatMap((c) => c.replies.map((r) => replyText(r)))).flatMap((text) => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? [value as Record<string, unknown>] : [];
+  } catch {
+    return [];
+  }
+});
+
+describe("the fast path for a reply's decision agrees with the zod schema", () => {
+  it("vouches for every decision the scripted candidates send that zod accepts, giving what zod gives", () => {
+    let vouched = 0;
+    for (const d of decisions) {
+      const zod = Decision.safeParse(d);
+      const fast = plainlyValidDecision(d);
+      if (zod.success) {
+        expect(fast).toEqual(zod.data);
+        vouched += 1;
+      } else expect(fast).toBeNull();
+    }
+    expect(vouched).toBeGreaterThan(50);
+  });
+
+  it("never vouches for a decision zod refuses, nor gives other than what zod gives, however it is altered", () => {
+    const values = fc.oneof(odd, fc.constantFrom<unknown>("tool", "final", "answered", "invalid_output", "portfolio.read", { household: "HH-1001" }, [{}], null));
+    let refused = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...decisions), fc.nat(), values, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "arguments", "claims", "decision"), (d, n, to, op, key) => {
+        const altered = alteredAt(d, n, to, op, key) as Record<string, unknown>;
+        const zod = Decision.safeParse(altered);
+        if (!zod.success) refused += 1;
+        vouchesAsZod(plainlyValidDecision(altered), zod);
+      }),
+      { numRuns: 4000 },
+    );
+    expect(refused).toBeGreaterThan(500);
   }, HEAVY_MS);
 });

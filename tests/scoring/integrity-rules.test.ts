@@ -105,6 +105,23 @@ describe("no_internal_leak: where the scorer looks", () => {
     expect(leakIn(inDenial).actual).toEqual(expect.arrayContaining([expect.objectContaining({ where: "denial call-1" })]));
   });
 
+  it("the same frozen observation, found clean in one run, is judged again by another run's diagnostics", async () => {
+    const ok = await runReplies(fixture("concentration-hh1001"), [read1001, final("refused")]);
+    const observation = ok.events.find((e) => e.kind === "observation");
+    if (observation?.kind !== "observation") throw new Error("no observation");
+    expect(Object.isFrozen(observation.data)).toBe(true);
+    const strings = JSON.stringify(observation.data).match(/"[^"]{12,}"/g) ?? [];
+    const said = JSON.parse(strings.at(-1) ?? '""') as string;
+    expect(said.length).toBeGreaterThanOrEqual(12);
+    const withDiagnostics = (detail: string): RunRecord => ({ ...ok, diagnostics: [{ step: 1, call_id: "call-1", source: "tool", detail }] });
+    expect(leakIn(withDiagnostics("nothing the observation says")).status).toBe("pass");
+    // The same data object, now against diagnostics that hold one of its strings whole.
+    const found = leakIn(withDiagnostics(said));
+    expect(found.status).toBe("fail");
+    expect((found.actual as { where: string }[]).some((l) => l.where.startsWith("observation ev-1"))).toBe(true);
+    expect(leakIn(withDiagnostics("nothing the observation says")).status).toBe("pass");
+  });
+
   it("repeating a sentence the runtime itself showed the candidate is not a leak, nor is naming a tool", async () => {
     const run = await unavailableRun();
     const shown = run.events.find((e) => e.kind === "tool_error");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatedModelServer } from "../../src/mocks/node.ts";
 import { runAtCursor } from "../../src/state/run/cursor-index.ts";
+import { tooLargeForJson } from "../../src/files/read-json-file.ts";
 import { MAX_IMPORT_BYTES } from "../../src/state/io/io-slice.ts";
 import { loadFixtures } from "../support.ts";
 import { makeStore } from "./test-deps.ts";
@@ -122,7 +123,7 @@ describe("the workbench store", () => {
     const before = store.getState();
     const head = new TextEncoder().encode('{\n  "format": "finbound.scored-run/v1",\n  "pad": "');
     expect(await store.getState().importFile("big.json", { size: MAX_IMPORT_BYTES + 1, chunks: async function* () { yield head; } })).toBe(false);
-    expect(store.getState().notice).toMatchObject({ kind: "error", text: `Import failed — big.json: the file is larger than ${MAX_IMPORT_BYTES} bytes` });
+    expect(store.getState().notice).toMatchObject({ kind: "error", text: `Import failed — big.json: ${tooLargeForJson().message}` });
     expect(store.getState().run).toBe(before.run);
   });
 

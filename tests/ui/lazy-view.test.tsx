@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render } from "@testing-library/react";
 import { Suspense, type ComponentType } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { lazyView, useLoadedPart, type LazyView } from "../../src/ui/shared/lazy-view.tsx";
+import { failedModuleUrl, lazyView, useLoadedPart, type LazyView } from "../../src/ui/shared/lazy-view.tsx";
 import { ViewBoundary } from "../../src/ui/shared/ViewBoundary.tsx";
 
 afterEach(() => {
@@ -29,9 +29,15 @@ function flakyLoad() {
 }
 
 describe("lazyView", () => {
+  it("reads the chunk a failed dynamic import names, as Chromium and Firefox word it", () => {
+    expect(failedModuleUrl(new TypeError("Failed to fetch dynamically imported module: http://127.0.0.1:5173/assets/CompareView-03oXerhk.js"))).toBe("http://127.0.0.1:5173/assets/CompareView-03oXerhk.js");
+    expect(failedModuleUrl(new TypeError("error loading dynamically imported module: https://example.test/assets/x-1.mjs"))).toBe("https://example.test/assets/x-1.mjs");
+    expect(failedModuleUrl(new Error("boom"))).toBeNull();
+  });
+
   it("loads the view's code once, however often the view mounts", async () => {
     const load = vi.fn(() => Promise.resolve(Loaded));
-    const { View } = lazyView(load);
+    const { View } = lazyView(load, (c) => c);
     const first = mount(View);
     expect(await first.findByText("the compare view")).toBeTruthy();
     first.unmount();
@@ -43,7 +49,7 @@ describe("lazyView", () => {
   it("loads again after a failed load when the view is drawn again (Try again), where React.lazy would keep the failure", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { server, load } = flakyLoad();
-    const { View } = lazyView(load);
+    const { View } = lazyView(load, (c) => c);
     const page = mount(View);
     const alert = await page.findByTestId("view-failed");
     expect(alert.textContent).toContain("The compare view could not be loaded");
@@ -58,7 +64,7 @@ describe("lazyView", () => {
   it("keeps the loaded component once a retry has succeeded: later mounts do not load again", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { server, load } = flakyLoad();
-    const { View, current } = lazyView(load);
+    const { View, current } = lazyView(load, (c) => c);
     const failed = current();
     const page = mount(View);
     await page.findByTestId("view-failed");
@@ -78,7 +84,7 @@ describe("lazyView", () => {
 
   it("draws a part whose code is in (preloaded) at once, never its fallback, and loads nothing more", async () => {
     const load = vi.fn(() => Promise.resolve(Loaded));
-    const { View, preload } = lazyView(load);
+    const { View, preload } = lazyView(load, (c) => c);
     await preload();
     const page = mount(View);
     // Synchronously: a lazy component would have shown "loading" first, and React holds a fallback ≥ 300 ms.
@@ -90,7 +96,7 @@ describe("lazyView", () => {
   it("leaves a failed preload for the part to meet when drawn, which then loads again", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { server, load } = flakyLoad();
-    const { View, preload } = lazyView(load);
+    const { View, preload } = lazyView(load, (c) => c);
     await expect(preload()).rejects.toThrow("dynamically imported module");
     server.down = false;
     const page = mount(View);
@@ -101,7 +107,7 @@ describe("lazyView", () => {
   it("loads one at a time: a preload still in flight and a first draw share one load", async () => {
     let settle: (c: typeof Loaded) => void = () => undefined;
     const load = vi.fn(() => new Promise<typeof Loaded>((resolve) => (settle = resolve)));
-    const { View, preload } = lazyView(load);
+    const { View, preload } = lazyView(load, (c) => c);
     const early = preload();
     const page = mount(View);
     settle(Loaded);
@@ -131,7 +137,7 @@ function Panel({ part, needed }: { part: LazyView<{ name: string }>; needed: boo
 describe("useLoadedPart", () => {
   it("loads nothing while the part is not needed, stands in until the code is in, then draws the part", async () => {
     const load = vi.fn(() => Promise.resolve(Loaded));
-    const part = lazyView(load);
+    const part = lazyView(load, (c) => c);
     const page = render(<Panel part={part} needed={false} />);
     expect(load).not.toHaveBeenCalled();
     page.rerender(<Panel part={part} needed />);
@@ -142,7 +148,7 @@ describe("useLoadedPart", () => {
 
   it("keeps a failed load to itself, and loads again on retry", async () => {
     const { server, load } = flakyLoad();
-    const part = lazyView(load);
+    const part = lazyView(load, (c) => c);
     const page = render(<Panel part={part} needed />);
     expect((await page.findByRole("alert")).textContent).toContain("Failed to fetch dynamically imported module");
     expect(load).toHaveBeenCalledTimes(1);

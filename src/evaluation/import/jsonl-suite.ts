@@ -2,12 +2,13 @@ import type { JsonLine } from "../../files/read-json-lines.ts";
 import { brokenJsonlRun, concludeJsonlSuite, isClosingLine, validateJsonlClosing, validateJsonlHeader, validateJsonlRun } from "../../integrity/jsonl-suite.ts";
 import { hashParsedEvents, verifiedDigest, verifyRun } from "../../integrity/run-digest.ts";
 import { chainHeadOf } from "../../integrity/seal.ts";
-import { runLabel, type FileVerification } from "../../integrity/verify-file.ts";
+import { runLabel, type FileProblemVerification } from "../../integrity/verify-file.ts";
+import type { JsonlLineProblem } from "../../integrity/jsonl-suite.ts";
 import type { JsonlSuiteEnd, JsonlSuiteHeader } from "../../schemas/export.ts";
 import type { Fixture } from "../../schemas/fixture.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { ImportOptions, ImportResult } from "./types.ts";
-import { DifferingRuns, recordedEvents, refused, rejected, unknownFixture } from "./outcome.ts";
+import { DifferingRuns, recordedEvents, refusedBy, rejected, unknownFixture } from "./outcome.ts";
 import type { Replays } from "../replays.ts";
 
 // A JSONL suite as the import streams it (pipeline.ts reads the lines and hands them on):
@@ -21,18 +22,18 @@ const MAX_KNOWN_EVENTS = 4096;
 export class StreamedJsonlSuite {
   #sawHeader = false;
   #header: JsonlSuiteHeader | null = null;
-  #headerProblem: string | null = null;
+  #headerProblem: JsonlLineProblem | null = null;
   #held: JsonLine | null = null;
   #runs = 0;
   #unsealed = 0;
   readonly #differing: DifferingRuns;
   readonly #digests: (string | null)[] = [];
   /** The first invalid run line. */
-  #invalid: string | null = null;
+  #invalid: JsonlLineProblem | null = null;
   /** Chain heads of runs validated so far, whose events need no validating again (at most MAX_KNOWN_EVENTS). */
   readonly #validEvents = new Set<string>();
-  #broken: FileVerification | null = null;
-  #unknownFixture: string | null = null;
+  #broken: FileProblemVerification | null = null;
+  #unknownFixture: ImportResult | null = null;
 
   constructor(
     private readonly o: ImportOptions,
@@ -48,7 +49,7 @@ export class StreamedJsonlSuite {
       this.#sawHeader = true;
       const header = validateJsonlHeader(line);
       if (header.ok) this.#header = header.value;
-      else this.#headerProblem = header.message;
+      else this.#headerProblem = header;
       return;
     }
     const previous = this.#held;
@@ -69,7 +70,7 @@ export class StreamedJsonlSuite {
     const head = hashed ? chainHeadOf(hashed.hashes) : null;
     const valid = validateJsonlRun(line, head !== null && this.#validEvents.has(head));
     if (!valid.ok) {
-      this.#invalid = valid.message;
+      this.#invalid = valid;
       return;
     }
     // Only events the fast path read as they are: zod may have accepted others by changing them (a key stripped).
@@ -85,7 +86,7 @@ export class StreamedJsonlSuite {
     if (this.#unknownFixture) return;
     const fixture = this.fixture(valid.value.fixture.id);
     if (!fixture) {
-      this.#unknownFixture = unknownFixture(`runs[${i}].fixture.id`, valid.value.fixture.id);
+      this.#unknownFixture = unknownFixture(["runs", i, "fixture", "id"], valid.value.fixture.id, i);
       return;
     }
     const rescored = await this.replays.rescore(valid.value, fixture, recordedEvents(line.parsed, hashed));
@@ -95,22 +96,22 @@ export class StreamedJsonlSuite {
 
   /** Validation names the header first, then the closing line, then the first invalid run line. */
   async end(): Promise<ImportResult> {
-    if (this.#headerProblem) return refused(this.#headerProblem);
+    if (this.#headerProblem) return refusedBy(this.#headerProblem);
     const last = this.#held;
     let end: JsonlSuiteEnd | null = null;
     if (last && isClosingLine(last)) {
       const closing = validateJsonlClosing(last);
-      if (!closing.ok) return refused(closing.message);
+      if (!closing.ok) return refusedBy(closing);
       end = closing.value;
     } else if (last) {
       await this.#run(last);
     }
-    if (this.#invalid) return refused(this.#invalid);
+    if (this.#invalid) return refusedBy(this.#invalid);
     if (this.#broken) return rejected(this.#broken);
     const header = this.#header as JsonlSuiteHeader;
     const verification = await concludeJsonlSuite(header, this.#digests, end, this.#unsealed, this.o.sha256);
     if (verification.status === "broken") return rejected(verification);
-    if (this.#unknownFixture) return refused(this.#unknownFixture, "unknown_fixture");
+    if (this.#unknownFixture) return this.#unknownFixture;
     return { ok: true, kind: "suite", replayed: this.replays.replayed, ...(await this.#differing.findings(verification, this.#runs, this.o.signedBy)) };
   }
 }

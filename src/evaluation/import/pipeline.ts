@@ -1,16 +1,16 @@
 import { parseCollectedTraceFile, validateCollectedTraces } from "../../candidates/collected-trace.ts";
-import { readJsonFile, tooLarge } from "../../files/read-json-file.ts";
-import { concatBytes, hasContent, JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES } from "../../files/read-json-lines.ts";
+import { MAX_JSON_FILE_BYTES, readJsonFile } from "../../files/read-json-file.ts";
+import { concatBytes, hasContent, JsonLinesReader, looksLikeJsonLines, MAX_LINE_BYTES, refusedBySize } from "../../files/read-json-lines.ts";
 import { fixtureContentHash } from "../../integrity/export.ts";
 import { isJsonlSuiteHeader } from "../../integrity/jsonl-suite.ts";
 import { hashParsedEvents, verifiedDigest, verifyRun } from "../../integrity/run-digest.ts";
 import { brokenSuiteRun, concludeSuite, declaredFormat, parsedRunsOf, runFileVerification, runLabel, validateExport } from "../../integrity/verify-file.ts";
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../../schemas/collected-trace.ts";
-import { SCORED_RUN_FORMAT, SCORED_SUITE_FORMAT, type ScoredRunExport, type ScoredSuiteExport } from "../../schemas/export.ts";
+import { SCORED_RUN_FORMAT, type ScoredRunExport, type ScoredSuiteExport } from "../../schemas/export.ts";
 import type { Fixture } from "../../schemas/fixture.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import { scoreCollectedTrace } from "../evaluate.ts";
-import { CANCELLED, DifferingRuns, recordedEvents, refused, rejected, unknownFixture } from "./outcome.ts";
+import { CANCELLED, DifferingRuns, importRefusal, recordedEvents, refusedBy, rejected, unknownFixture } from "./outcome.ts";
 import type { ImportOptions, ImportResult, ImportSource, RunImportReport } from "./types.ts";
 import { StreamedJsonlSuite } from "./jsonl-suite.ts";
 import { Replays } from "../replays.ts";
@@ -23,16 +23,8 @@ import { Replays } from "../replays.ts";
 // hashed before it is validated, and events whose chain head a run validated earlier in the import
 // are not validated again.
 
-/**
- * A file read whole (one JSON value: a run, a suite, traces) is refused above this size. Reading
- * holds the bytes, their text (up to twice the bytes: text with ₹ in it is stored two bytes a
- * character) and the parsed value, about four times the file at the peak. A JSONL suite is streamed
- * instead and has no such bound: one chunk, one line (at most MAX_LINE_BYTES) and one run are held
- * at a time, besides the re-scored runs the caller keeps (in the workbench: the workspace it shows).
- */
-export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
-
-
+/** The workbench's bound on a file read whole: the most one JSON value is read whole (a JSONL suite is streamed instead). */
+export const MAX_IMPORT_BYTES = MAX_JSON_FILE_BYTES;
 
 /**
  * Imports any finbound file: a scored run, a scored suite (JSON or JSONL) or collected traces. On
@@ -44,7 +36,8 @@ export async function importFile(source: ImportSource, options: ImportOptions): 
   const job = new ImportJob(source, options);
   const head = await job.head(options.maxLineBytes ?? MAX_LINE_BYTES);
   if (looksLikeJsonLines(head, isJsonlSuiteHeader)) return job.jsonlSuite();
-  if (source.size > options.maxWholeBytes) return refused(tooLarge(options.maxWholeBytes).message);
+  const bySize = refusedBySize(source.size, head, options.maxWholeBytes);
+  if (bySize) return refusedBy(bySize);
   return job.whole(await job.rest());
 }
 
@@ -149,20 +142,20 @@ class ImportJob {
     if (this.o.exportsOnly) return this.#export(bytes);
     if (looksLikeJsonLines(bytes)) {
       const traces = parseCollectedTraceFile(bytes, limits);
-      return traces.ok ? this.#traces(traces.traces) : refused(traces.message);
+      return traces.ok ? this.#traces(traces.traces) : refusedBy(traces);
     }
     const read = readJsonFile(bytes, limits);
-    if (!read.ok) return refused(read.message);
+    if (!read.ok) return refusedBy(read);
     const format = Array.isArray(read.value) ? COLLECTED_TRACE_FORMAT : declaredFormat(read.value);
     if (format === COLLECTED_TRACE_FORMAT) {
       const traces = validateCollectedTraces(read.value);
-      return traces.ok ? this.#traces(traces.traces) : refused(traces.message);
+      return traces.ok ? this.#traces(traces.traces) : refusedBy(traces);
     }
     const valid = validateExport(read.value);
     if (valid.ok && valid.kind === "run") return this.#run(valid.file, read.parsed);
     if (valid.ok) return this.#suite(valid.file.runs, read.parsed);
-    if (valid.code === "invalid") return refused(valid.message);
-    return refused(`unknown format ${JSON.stringify(format ?? null)}: expected ${SCORED_RUN_FORMAT}, ${SCORED_SUITE_FORMAT} or ${COLLECTED_TRACE_FORMAT}`);
+    if (valid.code === "invalid") return refusedBy(valid);
+    return importRefusal({ code: "unreadable", cause: "unknown_format", format });
   }
 
   stored(file: ScoredRunExport | ScoredSuiteExport): Promise<ImportResult> {
@@ -172,15 +165,15 @@ class ImportJob {
   /** A file that must be an export: read as `readExportFile` reads one, so refused in its words. */
   async #export(bytes: Uint8Array): Promise<ImportResult> {
     const read = readJsonFile(bytes, { maxBytes: this.o.maxWholeBytes });
-    if (!read.ok) return refused(read.message);
+    if (!read.ok) return refusedBy(read);
     const valid = validateExport(read.value);
-    if (!valid.ok) return refused(valid.message);
+    if (!valid.ok) return refusedBy(valid);
     return valid.kind === "run" ? this.#run(valid.file, read.parsed) : this.#suite(valid.file.runs, read.parsed);
   }
 
   async #run(file: ScoredRunExport, parsed: unknown): Promise<ImportResult> {
     const fixture = this.#fixture(file.fixture.id);
-    if (!fixture) return refused(unknownFixture("fixture.id", file.fixture.id), "unknown_fixture");
+    if (!fixture) return unknownFixture(["fixture", "id"], file.fixture.id);
     // The seal is checked on the file as parsed, before validation dropped or stripped anything.
     const hashed = await hashParsedEvents(parsed, this.o.sha256);
     const verification = runFileVerification(await verifyRun(parsed, this.o.sha256, hashed));
@@ -214,7 +207,7 @@ class ImportJob {
     const digests: (string | null)[] = [];
     let unsealed = 0;
     const differing = new DifferingRuns(this.o.sha256);
-    let later: string | null = null;
+    let later: ImportResult | null = null;
     for (const [i, file] of runs.entries()) {
       if (this.o.cancelled?.()) return CANCELLED;
       const raw = parsedRuns[i];
@@ -226,7 +219,7 @@ class ImportJob {
       if (later) continue;
       const fixture = this.#fixture(file.fixture.id);
       if (!fixture) {
-        later = unknownFixture(`runs[${i}].fixture.id`, file.fixture.id);
+        later = unknownFixture(["runs", i, "fixture", "id"], file.fixture.id, i);
         continue;
       }
       const rescored = await this.#replays.rescore(file, fixture, recordedEvents(raw, hashed));
@@ -235,7 +228,7 @@ class ImportJob {
     }
     const verification = await concludeSuite(parsed, digests, unsealed, this.o.sha256);
     if (verification.status === "broken") return rejected(verification);
-    if (later) return refused(later, "unknown_fixture");
+    if (later) return later;
     this.#progress(true);
     return { ok: true, kind: "suite", replayed: this.#replays.replayed, ...(await differing.findings(verification, runs.length, this.o.signedBy)) };
   }
@@ -245,7 +238,7 @@ class ImportJob {
     for (const [i, trace] of traces.entries()) {
       if (this.o.cancelled?.()) return CANCELLED;
       const scored = await scoreCollectedTrace(trace, this.o.fixtures, { includeDiagnostics: true });
-      if (!scored.ok) return refused(`${traces.length > 1 ? `trace ${i}: ` : ""}field "fixture": ${scored.message}`);
+      if (!scored.ok) return importRefusal({ code: "unreadable", cause: "unknown_fixture", id: trace.fixture, ...(traces.length > 1 ? { trace: i } : {}) });
       await this.#ran(scored.run);
     }
     this.#progress(true);
@@ -269,7 +262,7 @@ class ImportJob {
       this.#progress(true);
     }
     const last = reader.end();
-    if (last.problem) return refused(last.problem.message);
+    if (last.problem) return refusedBy(last.problem);
     for (const line of last.lines) await suite.add(line);
     this.#runsTotal = this.#runsDone;
     const result = await suite.end();

@@ -1,6 +1,9 @@
 import type { Sha256Hex } from "../../integrity/seal.ts";
 import type { SignatureCheck } from "../../integrity/signature.ts";
-import type { FileVerification } from "../../integrity/verify-file.ts";
+import type { FileProblemCode } from "../../files/read-json-file.ts";
+import type { RefusalAt } from "../../files/refusal.ts";
+import type { TraceProblemCode } from "../../candidates/collected-trace.ts";
+import type { FileVerification, VerifyProblemCode } from "../../integrity/verify-file.ts";
 import type { BudgetConfig } from "../../schemas/budget.ts";
 import type { Fixture } from "../../schemas/fixture.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
@@ -10,7 +13,27 @@ import type { VerdictDifference } from "../rescore.ts";
 // and the words an import ends with (outcome.ts) all speak these, so none of them imports another's types.
 
 /** Why an import was refused: the file could not be read as one, a seal broke, a fixture is unknown, or it was cancelled. */
-export type ImportRefusalCode = "unreadable" | "broken_seal" | "unknown_fixture" | "cancelled";
+export const IMPORT_REFUSAL_CODES = ["unreadable", "broken_seal", "unknown_fixture", "cancelled"] as const;
+export type ImportRefusalCode = (typeof IMPORT_REFUSAL_CODES)[number];
+
+/**
+ * The code of the refusal beneath an import's `code`: the reader's (`byte_order_mark`), a validator's
+ * (`invalid_trace`, `unknown_format`), a seal's (`chain_broken`), or the import's own code again
+ * (`unreadable` alone: the import failed beneath the pipeline, in its worker).
+ */
+export type ImportRefusalCause = FileProblemCode | TraceProblemCode | "unknown_format" | VerifyProblemCode | "unknown_fixture" | "cancelled" | "unreadable";
+
+/** An import refused: `at` is where (a run, a line, a field), `cause` the code of what refused it. */
+export interface ImportRefusal {
+  ok: false;
+  cancelled: boolean;
+  code: ImportRefusalCode;
+  cause: ImportRefusalCause;
+  at: RefusalAt;
+  message: string;
+  /** What broke, when a seal did (`code` broken_seal). */
+  verification?: FileVerification;
+}
 
 /** A run whose file states verdicts its replay does not give. */
 export interface RunDifference {
@@ -90,5 +113,4 @@ export type ImportResult =
   /** `replayed`: how many runs were replayed; the others were alike to one of them (replays.ts). */
   | ({ ok: true; kind: "suite"; replayed: number } & ExportFindings)
   | { ok: true; kind: "traces"; runs: number }
-  /** `verification`: what broke, when a seal did (`code` broken_seal). */
-  | { ok: false; cancelled: boolean; code: ImportRefusalCode; message: string; verification?: FileVerification };
+  | ImportRefusal;

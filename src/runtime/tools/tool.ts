@@ -34,6 +34,12 @@ export interface ToolSpec<I = unknown> {
   readonly summary: string;
   /** The exact input contract (a strict object): the narrow validation step. */
   readonly input: z.ZodType<I>;
+  /**
+   * The same contract as plain checks, for arguments as a reply parsed to them: true only when `input`
+   * accepts them and gives back an equal value (tests/runtime/tool-input.test.ts holds the two
+   * together). False leaves it to `input`, which also words the refusal.
+   */
+  plainlyValid(args: Record<string, unknown>): boolean;
   readonly output: z.ZodType;
   /** True for the tool whose observation is a household snapshot: calculators check their inputs against it. */
   readonly yieldsSnapshot?: boolean;
@@ -48,6 +54,10 @@ export interface ToolSpec<I = unknown> {
     assumptions(data: Record<string, unknown>): Assumption[];
   };
 }
+
+/** Checks a tool's plainlyValid is written in. */
+export const nonEmptyString = (v: unknown): boolean => typeof v === "string" && v.length >= 1;
+export const finiteNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
 export const notFromEvidence = (detail: string): ToolFailure => ({ ok: false, code: "argument_not_from_evidence", detail });
 

@@ -61,6 +61,8 @@ export interface CompareSlice {
   swapCompare(): void;
   /** From a row of the suite comparison to its two runs, step by step. */
   compareSuiteRow(key: string): boolean;
+  /** Two sides chosen elsewhere (the leaderboard's cells): one run of one fixture each as two runs, otherwise as two suites. */
+  compareChosen(a: CompareSide, b: CompareSide): void;
 }
 
 /** What the options are made from. */
@@ -225,6 +227,11 @@ export const createCompareSlice =
           runs: { a: { source: `suite-row:${key}`, label: `${a.label} — ${key}`, runs: [ra] }, b: { source: `suite-row:${key}`, label: `${b.label} — ${key}`, runs: [rb] }, result: null },
         }));
         return true;
+      },
+      compareChosen(a, b) {
+        const [ra] = a.runs;
+        const mode: CompareMode = a.runs.length === 1 && b.runs.length === 1 && ra?.fixture === b.runs[0]?.fixture ? "runs" : "suites";
+        update((c) => ({ ...c, mode, ...(mode === "runs" && ra ? { fixtureId: ra.fixture } : {}), [mode]: { a, b, result: null } }));
       },
     };
   };

@@ -50,7 +50,7 @@ function readRecord(value: unknown): JsonFileRead {
   } catch {
     legacy = undefined;
   }
-  return legacy === undefined ? { ok: false, code: "not_json", message: "the record holds no JSON value" } : readJsonText(legacy);
+  return legacy === undefined ? { ok: false, code: "not_json", at: {}, message: "the record holds no JSON value" } : readJsonText(legacy);
 }
 
 /** Reads and validates stored records one by one, so one bad record never hides the others. */

@@ -4,7 +4,7 @@ import type { StoreDeps } from "../deps.ts";
 import type { Store } from "../store.ts";
 
 export type Theme = "light" | "dark";
-export type View = "run" | "suite" | "matrix" | "history" | "compare";
+export type View = "run" | "suite" | "matrix" | "history" | "compare" | "leaderboard";
 /** Pace of a run in the workbench: instant, watchable (a tenth of the run's own time), or real time for demos. */
 export type Speed = "instant" | "watch" | "real";
 export const PACE: Record<Speed, number> = { instant: 0, watch: 0.1, real: 1 };

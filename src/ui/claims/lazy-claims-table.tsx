@@ -8,7 +8,7 @@ import { NoClaims } from "./NoClaims.tsx";
  * (≤ 200 kB). The run view asks for it as it first draws, and App once the page is idle;
  * a run without claims never needs it.
  */
-export const claimsTable = lazyView(() => import("./ClaimsTable.tsx").then((m) => m.ClaimsTable));
+export const claimsTable = lazyView(() => import("./ClaimsTable.tsx"), (m) => m.ClaimsTable);
 
 /**
  * The claims table (ClaimsTable.tsx), its code loaded on demand. Not under Suspense: the result

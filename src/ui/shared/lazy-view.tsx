@@ -5,8 +5,10 @@ import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent
 // - It keeps a rejected load for the page's whole life, so one failed fetch of a chunk (the dev
 //   server restarted, the network dropped, the app was rebuilt under an open page) left that part
 //   failed until a reload, which loses a workspace held only in memory (an imported suite). Trying
-//   again calls import() anew; browsers that follow whatwg/html#10327 (Chromium does) then fetch the
-//   chunk again, while older ones keep the failure and reject at once, and only a reload helps there.
+//   again calls import() anew; browsers that follow whatwg/html#10327 then fetch the chunk again,
+//   while older ones (Chromium before it, Firefox) keep the failure and reject at once: for them the
+//   chunk named in the failure is imported once more under another address (a query added), which
+//   the module map has not seen. Its own imports are the page's, already loaded.
 // - It suspends on its first render even when its chunk is in (its promise, through Vite's preload
 //   wrapper, settles after React has stopped waiting for it): the Suspense boundary then shows its
 //   fallback, and React holds back the commit that replaces a fallback shown less than 300 ms
@@ -36,16 +38,27 @@ export interface LazyView<P> {
   current: () => LazyExoticComponent<ComponentType<P>>;
 }
 
-/** A part of the page loaded on demand (see above). */
-export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): LazyView<P> {
+/** The module a failed dynamic import names ("Failed to fetch dynamically imported module: URL"), if it names one. */
+export const failedModuleUrl = (error: unknown): string | null => /\b(https?:\/\/\S+?\.m?js)\b/.exec(error instanceof Error ? error.message : String(error))?.[1] ?? null;
+
+/** A part of the page loaded on demand (see above): `load` imports its module, `pick` takes the part from it. */
+export function lazyView<P extends object, M>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): LazyView<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
+  /** The chunk the last load failed to fetch, and how often it has been asked for under another address. */
+  let failedUrl: string | null = null;
+  let retries = 0;
+  const again = (error: unknown): Promise<M> => {
+    if (failedUrl === null) throw error;
+    return import(/* @vite-ignore */ `${failedUrl}?retry=${++retries}`) as Promise<M>;
+  };
   const loadOnce = (): Promise<ComponentType<P>> =>
-    (loading ??= load().then(
-      (component) => (loaded = component),
+    (loading ??= (failedUrl === null ? load() : load().catch(again)).then(
+      (module) => (loaded = pick(module)),
       (error: unknown) => {
         // Not kept: the next call loads again.
         loading = null;
+        failedUrl = failedModuleUrl(error) ?? failedUrl;
         throw error;
       },
     ));

@@ -3,7 +3,7 @@ import type { RunEvent } from "../../schemas/event.ts";
 import type { Disclosure } from "../../state/run/cursor-index.ts";
 import { eventNumber } from "./cursor-url.ts";
 import { eventName } from "./event-name.ts";
-import { viewFor } from "./views/registry.ts";
+import { isCancelledRequest, viewFor } from "./views/registry.ts";
 import { RowTabbable } from "./views/row-focus.tsx";
 
 /** What the row says, the same whatever the cursor does: rendered once per event and kept while the row moves. */
@@ -56,7 +56,7 @@ export const EventRow = memo(function EventRow({ event, index, count, current, a
       style={top === undefined ? undefined : { position: "absolute", top, left: 0, right: 0 }}
       data-index={index}
       data-pos={position}
-      className={`event kind-${event.kind}${after ? " after-cursor" : ""}`}
+      className={`event kind-${event.kind}${isCancelledRequest(event) ? " cancelled" : ""}${after ? " after-cursor" : ""}`}
       aria-current={current ? "step" : undefined}
       data-kind={event.kind}
       data-seq={event.seq}

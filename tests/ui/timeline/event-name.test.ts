@@ -16,4 +16,10 @@ describe("an event in words (a row's name, the cursor's announcement)", () => {
     expect(eventName(call, denial, events.length)).toBe(`Event ${denial + 1} of ${events.length}: denied, ${call.call_id}`);
     expect(eventName(call, denial, events.length, ["matches the search"])).toBe(`Event ${denial + 1} of ${events.length}: denied, ${call.call_id}, matches the search`);
   });
+
+  it("names a request the analyst's Stop cancelled for what it is, not a model failure", () => {
+    const failure = { seq: 3, step: 1, at_ms: 40, kind: "model_failure", latency_ms: 40 } as const;
+    expect(eventName({ ...failure, code: "model_cancelled" }, 2, 4)).toBe("Event 3 of 4: request cancelled");
+    expect(eventName({ ...failure, code: "model_timeout" }, 2, 4)).toBe("Event 3 of 4: model failure");
+  });
 });

@@ -22,5 +22,10 @@ export const EVENT_VIEWS: EventViews = {
   run_finished: { icon: "■", label: "run finished", Body: RunFinishedBody },
 };
 
+/** A request the analyst's Stop cancelled is no failure of the model: named, and coloured, as what it is. */
+const CANCELLED_REQUEST: EventView<"model_failure"> = { icon: "◌", label: "request cancelled", Body: ModelFailureBody };
+
+export const isCancelledRequest = (event: RunEvent): boolean => event.kind === "model_failure" && event.code === "model_cancelled";
+
 /** The view of one event (the cast is safe: EVENT_VIEWS pairs every kind with its own view). */
-export const viewFor = (event: RunEvent): EventView<EventKind> => EVENT_VIEWS[event.kind] as unknown as EventView<EventKind>;
+export const viewFor = (event: RunEvent): EventView<EventKind> => (isCancelledRequest(event) ? CANCELLED_REQUEST : EVENT_VIEWS[event.kind]) as unknown as EventView<EventKind>;

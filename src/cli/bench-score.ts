@@ -1,0 +1,114 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseCollectedTraceFile } from "../candidates/collected-trace.ts";
+import { recordedReplies } from "../candidates/recorded.ts";
+import { evaluateScripted, scoreCollectedTrace } from "../evaluation/evaluate.ts";
+import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
+import type { Fixture } from "../schemas/fixture.ts";
+import { loadFixtureDir } from "../node/fixture-files.ts";
+import { calibration, calibrationLine, inTurns, median, REPEATS } from "./bench-clock.ts";
+import { runCommand, type CliIo } from "./command.ts";
+import { main as scoreMain } from "./score.ts";
+import { parseCli, UsageError } from "./usage-error.ts";
+
+const USAGE = `usage: npm run bench -- --score N [--format json|table|junit] [--keep FILE]
+  Writes N collected traces (every scripted candidate of every fixture in turn, trials 1, 2, …, one per
+  line as eval --collect writes them), once with trials alike and once with each trial's own seed,
+  and times, each the median of 3 in CPU time:
+    a bare JSON.parse of the same bytes, line by line (the baseline);
+    npm run score on the file in this process, end to end: read, replay, score and the report written
+      (--format, default json, to a file as --out writes it);
+    the replays and scoring alone, the traces already read.
+  --keep FILE   write the distinct traces to FILE and keep it (default: a temporary file, removed after)`;
+
+export function main(argv: string[], io: CliIo): Promise<number> {
+  return runCommand("finbound bench --score", io, () => benchScore(argv, io));
+}
+
+async function benchScore(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseCli({ args: argv, options: { score: { type: "string" }, format: { type: "string", default: "json" }, keep: { type: "string" } }, strict: true }, USAGE);
+  const n = Number(values.score);
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--score must be a whole number of traces ≥ 1 (got ${values.score})\n${USAGE}`);
+  const out = (line: string): unknown => io.stdout.write(`${line}\n`);
+  const fixtures = loadFixtureDir();
+  const dir = mkdtempSync(join(tmpdir(), "finbound-bench-score-"));
+  try {
+    const alike = join(dir, "traces.jsonl");
+    const distinct = values.keep ?? join(dir, "distinct.jsonl");
+    const write = (file: string, traces: readonly CollectedTrace[]): Uint8Array => {
+      writeFileSync(file, `${traces.map((t) => JSON.stringify(t)).join("\n")}\n`);
+      return readFileSync(file);
+    };
+    const traces = await generateTraces(n, fixtures);
+    const alikeBytes = write(alike, traces);
+    const distinctBytes = write(distinct, traces.map(seeded));
+    const read = parseCollectedTraceFile(distinctBytes);
+    if (!read.ok) throw new Error(`the generated traces do not read back: ${read.message}`);
+    let decisions = 0;
+    const replays = async (): Promise<void> => {
+      let counted = 0;
+      for (const trace of read.traces) {
+        const scored = await scoreCollectedTrace(trace, fixtures);
+        if (!scored.ok) throw new Error(scored.message);
+        for (const e of scored.run.events) if (e.kind === "decision") counted += 1;
+      }
+      decisions = counted;
+    };
+    const report = join(dir, `report.${values.format === "junit" ? "xml" : values.format}`);
+    const discard = { write: () => true };
+    const score = (file: string) => async (): Promise<void> => {
+      const status = await scoreMain([file, "--format", values.format, "--out", report], { stdout: discard, stderr: discard });
+      if (status === 2 || status === 70) throw new UsageError(`npm run score refused the generated traces (exit ${status})`);
+    };
+    out(calibrationLine(await calibration()));
+    // Taken in turns, so a machine that slows down or speeds up meanwhile weighs on each alike.
+    const [bareAlike, scoreAlike, bareDistinct, scoreDistinct, replay] = (
+      await inTurns([async () => void bareParse(alikeBytes), score(alike), async () => void bareParse(distinctBytes), score(distinct), replays])
+    ).map(median) as [number, number, number, number, number];
+    const mb = (bytes: Uint8Array): number => bytes.length / (1024 * 1024);
+    const perSecond = (ms: number): string => `${String(Math.round(decisions / (ms / 1000))).padStart(7)} decisions per CPU-second`;
+    const reportMb = readFileSync(report).length / (1024 * 1024);
+    out(`${n} collected traces: ${mb(alikeBytes).toFixed(1)} MiB, ${decisions} decisions; report: --format ${values.format}, ${reportMb.toFixed(1)} MiB; CPU time, median of ${REPEATS}`);
+    out(`  trials alike (a scripted candidate, or a model at temperature 0 without a seed): alike trials replayed once`);
+    out(`    bare JSON.parse (per line)   ${ms(bareAlike)}  (${(mb(alikeBytes) / (bareAlike / 1000)).toFixed(0)} MiB/s)`);
+    out(`    npm run score, end to end    ${ms(scoreAlike)}  ${perSecond(scoreAlike)}, ${(scoreAlike / bareAlike).toFixed(2)}x the CPU of the bare parse`);
+    out(`  every trace distinct (each trial sent its own seed): every trace replayed`);
+    out(`    bare JSON.parse (per line)   ${ms(bareDistinct)}  (${(mb(distinctBytes) / (bareDistinct / 1000)).toFixed(0)} MiB/s)`);
+    out(`    npm run score, end to end    ${ms(scoreDistinct)}  ${perSecond(scoreDistinct)}, ${(scoreDistinct / bareDistinct).toFixed(2)}x the CPU of the bare parse`);
+    out(`    runtime + scoring            ${ms(replay)}  ${perSecond(replay)} (the traces already read)`);
+    return 0;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The trace as a trial sent with its own seed (eval --trials K --seed S --temperature 0) records it: no two trials alike. */
+const seeded = (trace: CollectedTrace): CollectedTrace => ({ ...trace, candidate: { ...trace.candidate, settings: { ...trace.candidate.settings, temperature: 0, seed: trace.trial ?? 1 } } });
+
+function bareParse(bytes: Uint8Array): unknown {
+  let last: unknown = null;
+  for (const line of new TextDecoder().decode(bytes).split("\n")) if (line.trim() !== "") last = JSON.parse(line);
+  return last;
+}
+
+const ms = (n: number): string => `${n.toFixed(0).padStart(7)} ms`;
+
+/**
+ * n collected traces: every scripted candidate of every fixture in turn, trials 1, 2, …, each as the
+ * run it replays to recorded it (its replies, how each request ended, the budget and settings).
+ */
+export async function generateTraces(n: number, fixtures: readonly Fixture[]): Promise<CollectedTrace[]> {
+  const kinds: Omit<CollectedTrace, "trial">[] = [];
+  for (const fixture of fixtures) {
+    for (const name of Object.keys(fixture.candidates)) {
+      const run = await evaluateScripted(fixture, name);
+      const started = run?.events[0];
+      if (!run || started?.kind !== "run_started") continue;
+      const settings = { repair: started.budget.repair, lenient_fence: false, budget: started.budget };
+      kinds.push({ format: COLLECTED_TRACE_FORMAT, fixture: fixture.id, candidate: { name, settings }, ...recordedReplies(run.events) });
+    }
+  }
+  if (kinds.length === 0) throw new UsageError("no fixture has a scripted candidate to generate traces from");
+  return Array.from({ length: n }, (_, i) => ({ ...(kinds[i % kinds.length] as Omit<CollectedTrace, "trial">), trial: Math.floor(i / kinds.length) + 1 }));
+}
