@@ -38,14 +38,15 @@ export async function traceMainThread(page: Page): Promise<() => Promise<MainThr
 }
 
 /**
- * Starts a trace of every thread's tasks and of the page's performance marks; the returned function
- * ends it and reads the main-thread task each mark named `mark` was made in.
+ * Starts a trace of every thread's tasks, of the page's performance marks and of V8's collector; the
+ * returned function ends it and reads the main-thread task each mark named `mark` was made in, and
+ * the collector's pauses on the main thread meanwhile.
  */
-export async function traceTasksAtMarks(page: Page, mark: string): Promise<() => Promise<{ tasks: TaskTime[]; dataLost: boolean }>> {
-  const ended = await startTrace(page, ["toplevel", "blink.user_timing"]);
+export async function traceTasksAtMarks(page: Page, mark: string): Promise<() => Promise<{ tasks: TaskTime[]; gc: GcPauses; dataLost: boolean }>> {
+  const ended = await startTrace(page, ["toplevel", "blink.user_timing", "v8"]);
   return async () => {
     const { events, dataLost } = await ended();
-    return { tasks: tasksAtMarks(events, mark), dataLost };
+    return { tasks: tasksAtMarks(events, mark), gc: gcPauses(events), dataLost };
   };
 }
 
@@ -78,21 +79,58 @@ function mainTasks(events: readonly TraceEvent[]): { main: Set<string>; tasks: T
 const round = (x: number): number => Math.round(x * 10) / 10;
 const cpu = (task: TraceEvent): number | null => (task.tdur === undefined ? null : round(task.tdur / 1000));
 
-/** A task's wall time, and its CPU time (null when the trace has no thread CPU clock). */
+/** A task's wall time, its CPU time (null when the trace has no thread CPU clock) and the collector's pauses in it. */
 export interface TaskTime {
   wallMs: number;
   cpuMs: number | null;
+  gcMs: number;
+}
+
+/** The main thread's collector pauses: how many, their total and the longest (ms). */
+export interface GcPauses {
+  count: number;
+  totalMs: number;
+  longestMs: number;
+}
+
+/** V8's pauses of the thread it collects on (a scavenge, a full collection's finish, an incremental marking step). */
+const GC_PAUSES: ReadonlySet<string> = new Set(["MinorGC", "MajorGC", "V8.GCScavenger", "V8.GCFinalizeMC", "V8.GCIncrementalMarking", "V8.GCIncrementalMarkingStart"]);
+
+/** The collector's pauses on the main thread as [start, end] in µs, nested and overlapping ones merged. */
+function gcSpans(events: readonly TraceEvent[], main: ReadonlySet<string>): [number, number][] {
+  const spans = events
+    .filter((e) => e.ph === "X" && GC_PAUSES.has(e.name) && main.has(`${e.pid}:${e.tid}`) && e.ts !== undefined)
+    .map((e): [number, number] => [e.ts ?? 0, (e.ts ?? 0) + (e.dur ?? 0)])
+    .sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [from, to] of spans) {
+    const last = merged.at(-1);
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else merged.push([from, to]);
+  }
+  return merged;
+}
+
+/** The collector's pauses on the renderer main thread. */
+export function gcPauses(events: readonly TraceEvent[]): GcPauses {
+  const spans = gcSpans(events, mainTasks(events).main);
+  const lengths = spans.map(([from, to]) => (to - from) / 1000);
+  return { count: spans.length, totalMs: round(lengths.reduce((a, b) => a + b, 0)), longestMs: round(Math.max(0, ...lengths)) };
 }
 
 /** The main-thread task each performance mark named `mark` was made in, in the marks' order; a mark made in no traced task is left out. */
 export function tasksAtMarks(events: readonly TraceEvent[], mark: string): TaskTime[] {
   const { main, tasks } = mainTasks(events);
   const marks = events.filter((e) => e.name === mark && (e.cat ?? "").includes("user_timing") && main.has(`${e.pid}:${e.tid}`) && e.ts !== undefined).sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0));
+  const gc = gcSpans(events, main);
   const found: TaskTime[] = [];
   for (const m of marks) {
     const at = m.ts ?? 0;
     const task = tasks.find((t) => (t.ts ?? 0) <= at && at <= (t.ts ?? 0) + (t.dur ?? 0));
-    if (task) found.push({ wallMs: round((task.dur ?? 0) / 1000), cpuMs: cpu(task) });
+    if (!task) continue;
+    const [from, to] = [task.ts ?? 0, (task.ts ?? 0) + (task.dur ?? 0)];
+    const gcUs = gc.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
+    found.push({ wallMs: round((task.dur ?? 0) / 1000), cpuMs: cpu(task), gcMs: round(gcUs / 1000) });
   }
   return found;
 }

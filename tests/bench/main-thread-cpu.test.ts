@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mainThreadTasks, tasksAtMarks } from "../../e2e/bench/main-thread-cpu.ts";
+import { gcPauses, mainThreadTasks, tasksAtMarks } from "../../e2e/bench/main-thread-cpu.ts";
 
 const thread = (pid: number, tid: number, name: string) => ({ name: "thread_name", ph: "M", pid, tid, args: { name } });
 const task = (pid: number, tid: number, wallMs: number, cpuMs: number, name = "ThreadControllerImpl::RunTask") => ({ name, ph: "X", pid, tid, dur: wallMs * 1000, tdur: cpuMs * 1000 });
@@ -48,12 +48,42 @@ describe("tasksAtMarks (bench:ui's arrow-key steps)", () => {
       mark(1_200, "bench:keydown", 11),
     ];
     expect(tasksAtMarks(events, "bench:keydown")).toEqual([
-      { wallMs: 4, cpuMs: 3 },
-      { wallMs: 12, cpuMs: 9 },
+      { wallMs: 4, cpuMs: 3, gcMs: 0 },
+      { wallMs: 12, cpuMs: 9, gcMs: 0 },
     ]);
   });
 
   it("leaves out a mark made in no traced task (the trace started in the middle of it)", () => {
     expect(tasksAtMarks([thread(1, 10, "CrRendererMain"), at(1_000, 2, 2), mark(9_000)], "bench:keydown")).toEqual([]);
+  });
+
+  it("counts the collector's pauses inside each step's task, nested pauses once", () => {
+    const gc = (ts: number, ms: number, name: string, tid = 10) => ({ name, ph: "X", pid: 1, tid, ts, dur: ms * 1000 });
+    const events = [
+      thread(1, 10, "CrRendererMain"),
+      thread(1, 11, "DedicatedWorker thread"),
+      at(1_000, 10, 10),
+      at(20_000, 10, 10),
+      mark(1_500),
+      mark(20_500),
+      // A scavenge and the MinorGC event around it: one pause of 3 ms in the first step's task.
+      gc(2_000, 3, "MinorGC"),
+      gc(2_500, 2, "V8.GCScavenger"),
+      // A worker's collection while the second step ran: not the page's.
+      gc(21_000, 5, "MinorGC", 11),
+    ];
+    expect(tasksAtMarks(events, "bench:keydown")).toEqual([
+      { wallMs: 10, cpuMs: 10, gcMs: 3 },
+      { wallMs: 10, cpuMs: 10, gcMs: 0 },
+    ]);
+  });
+});
+
+describe("gcPauses (bench:ui's stepping)", () => {
+  it("merges nested and overlapping pauses on the main thread and leaves out other threads'", () => {
+    const gc = (ts: number, ms: number, name: string, tid = 10) => ({ name, ph: "X", pid: 1, tid, ts, dur: ms * 1000 });
+    const events = [thread(1, 10, "CrRendererMain"), gc(0, 4, "MajorGC"), gc(1_000, 2, "V8.GCFinalizeMC"), gc(10_000, 1, "MinorGC"), gc(20_000, 9, "MinorGC", 11), gc(30_000, 9, "V8.Execute")];
+    expect(gcPauses(events)).toEqual({ count: 2, totalMs: 5, longestMs: 4 });
+    expect(gcPauses([thread(1, 10, "CrRendererMain")])).toEqual({ count: 0, totalMs: 0, longestMs: 0 });
   });
 });

@@ -113,6 +113,8 @@ export class CursorIndex {
    */
   #indexed = 0;
   readonly #tally: Tally = emptyTally();
+  /** Where a cursor's tally is folded: one object for every move, not one per move. */
+  readonly #atCursor: Tally = emptyTally();
   readonly #checkpoints: Tally[] = [];
   /** 1 where an event can change the household ledger. */
   #ledgerEvents = new Uint8Array(1024);
@@ -293,10 +295,10 @@ export class CursorIndex {
     this.#householdGroups.splice(k, 0, group);
   }
 
-  /** The tally of events[0..cursor], folded from the nearest checkpoint. */
+  /** The tally of events[0..cursor], folded from the nearest checkpoint (in a scratch tally, read before the next call). */
   #tallyAt(cursor: number): Tally {
     const k = Math.floor(cursor / CHECKPOINT_EVERY);
-    const tally = { ...(this.#checkpoints[k] ?? this.#tally) };
+    const tally = Object.assign(this.#atCursor, this.#checkpoints[k] ?? this.#tally);
     for (let i = k * CHECKPOINT_EVERY; i <= cursor; i++) {
       const e = this.#events[i];
       if (e) advance(tally, e, i, this.#ledgerEvents[i] === 1);

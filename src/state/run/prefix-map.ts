@@ -37,6 +37,10 @@ export class PrefixMap<V> {
   readonly #first: number[] = [];
   /** A key's occurrences: one index, or all of them when it repeats. */
   readonly #at = new Map<string, number | number[]>();
+  /** Every occurrence of any key, ascending: two positions with as many before them see the same map. */
+  readonly #occurrences: number[] = [];
+  /** The last view made, and how many occurrences it sees. */
+  #view: { seen: number; map: PrefixView<V> } | null = null;
 
   constructor(log: KeyedLog<V>) {
     this.#log = log;
@@ -53,6 +57,7 @@ export class PrefixMap<V> {
   }
 
   #add(key: string, index: number): void {
+    this.#occurrences.push(index);
     const seen = this.#at.get(key);
     if (seen === undefined) {
       this.#at.set(key, index);
@@ -88,8 +93,12 @@ export class PrefixMap<V> {
     return this.#log.valueAt(index);
   }
 
+  /** The map as of `cursor`: the same object as the last one asked for while no key occurred between the two positions. */
   asOf(cursor: number): ReadonlyMap<string, V> {
-    return new PrefixView(this, cursor);
+    this.#catchUp();
+    const seen = countAtOrBefore(this.#occurrences, cursor);
+    if (this.#view?.seen !== seen) this.#view = { seen, map: new PrefixView(this, cursor) };
+    return this.#view.map;
   }
 }
 

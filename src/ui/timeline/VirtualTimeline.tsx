@@ -140,6 +140,12 @@ export function VirtualTimeline(props: ShownTimelineProps) {
   const first = heights.indexAt(top - overscan);
   const last = heights.indexAt(offset + port.viewport + overscan);
   placed.current = { scale, offset, anchor, anchorOffset: heights.offset(anchor), first, last, narrow: overscan === 0 };
+  // A scaled list's rows are placed from a base row that stays while it is rendered, and the list is
+  // moved under its window as a whole: a step or a wheel turn then changes one transform, not every
+  // row's place, so the rows already made are neither rendered nor painted again.
+  const base = useRef(0);
+  if (!scaled || base.current < first || base.current > last || base.current >= heights.count) base.current = first;
+  const baseOffset = scaled ? heights.offset(base.current) : 0;
 
   // The column scrolls, not the list: follow its scroll position and size.
   useLayoutEffect(() => {
@@ -273,23 +279,27 @@ export function VirtualTimeline(props: ShownTimelineProps) {
   for (let p = first; p <= end; p++) {
     const i = rows ? (rows[p] ?? -1) : p;
     const event = events[i];
-    if (event) items.push(<TimelineRow key={event.seq} {...props} event={event} index={i} position={p} tabbable={p === tabbable} top={heights.offset(p) - (scaled ? top : 0)} />);
+    if (event) items.push(<TimelineRow key={event.seq} {...props} event={event} index={i} position={p} tabbable={p === tabbable} top={heights.offset(p) - baseOffset} />);
   }
   return (
     <div ref={spacer} style={{ height: scale.spacer, position: "relative", overflowAnchor: "none" }}>
-      <ol
-        className="timeline"
-        aria-label="Event log"
-        ref={list}
-        data-virtualized="true"
-        data-scaled={scaled ? "true" : undefined}
-        onKeyDown={onKeyDown}
-        {...focus}
-        // Strict containment: rows laid out, measured or moved inside the list never relayout the page around it.
-        style={scaled ? { position: "sticky", top: 0, height: Math.min(port.viewport, scale.spacer), overflow: "clip", contain: "strict" } : { position: "relative", height: scale.spacer, contain: "strict" }}
-      >
-        {items}
-      </ol>
+      {/* Scaled, a sticky window the height of the viewport holds the list; otherwise it is a plain block. */}
+      <div style={scaled ? { position: "sticky", top: 0, height: Math.min(port.viewport, scale.spacer), overflow: "clip", contain: "strict" } : undefined}>
+        <ol
+          className="timeline"
+          aria-label="Event log"
+          ref={list}
+          data-virtualized="true"
+          data-scaled={scaled ? "true" : undefined}
+          onKeyDown={onKeyDown}
+          {...focus}
+          // Strict containment: rows laid out, measured or moved inside the list never relayout the page around it.
+          // Scaled, the list is its own layer, moved under the window by a transform.
+          style={scaled ? { position: "relative", height: 0, transform: `translateY(${baseOffset - top}px)`, willChange: "transform" } : { position: "relative", height: scale.spacer, contain: "strict" }}
+        >
+          {items}
+        </ol>
+      </div>
     </div>
   );
 }
