@@ -1,30 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startImport } from "../../src/app/workers/import-client.ts";
+import { FakeWorker } from "./fake-worker.ts";
 
 // When the import worker is ended (import-client.ts): once the page is quiet after its import, not at
 // the first idle callback, and at once when a new import starts before that.
 
-/** A stand-in for the import worker: what the page sent it, and whether it was ended. */
-class FakeWorker {
-  static made: FakeWorker[] = [];
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: ((event: { message: string }) => void) | null = null;
-  sent: unknown[] = [];
-  terminated = 0;
-  constructor() {
-    FakeWorker.made.push(this);
-  }
-  postMessage(message: unknown): void {
-    this.sent.push(message);
-  }
-  terminate(): void {
-    this.terminated += 1;
-  }
-  /** The worker's "done" for a suite of no runs. */
-  finish(): void {
-    this.onmessage?.({ data: { type: "done", result: { ok: true, kind: "suite", runs: 0, differing: 0, replayed: 0, verification: { status: "verified", message: "verified" } } } });
-  }
-}
+/** The import worker's "done" for a suite of no runs. */
+const finish = (worker: FakeWorker | undefined): void =>
+  worker?.say({ type: "done", result: { ok: true, kind: "suite", runs: 0, differing: 0, replayed: 0, verification: { status: "verified", message: "verified" } } });
 
 type Idle = (deadline: IdleDeadline) => void;
 const idle = (remaining: number): IdleDeadline => ({ didTimeout: false, timeRemaining: () => remaining });
@@ -47,7 +30,7 @@ describe("the import worker's end", () => {
     const asked = stub();
     const task = start();
     const [worker] = FakeWorker.made;
-    worker?.finish();
+    finish(worker);
     await task.done;
     asked[0]?.(idle(12));
     asked[1]?.(idle(49));
@@ -60,7 +43,7 @@ describe("the import worker's end", () => {
   it("comes at once when a new import starts before the page is quiet, and only once", async () => {
     const asked = stub();
     const first = start();
-    FakeWorker.made[0]?.finish();
+    finish(FakeWorker.made[0]);
     await first.done;
     start();
     const [old, next] = FakeWorker.made;

@@ -3,44 +3,24 @@ import { z } from "zod";
 import { startImport } from "../../src/app/workers/import-client.ts";
 import { ask, serve } from "../../src/app/workers/protocol.ts";
 import { readLeaderboardRuns } from "../../src/app/workers/leaderboard-worker-client.ts";
+import { FakeWorker } from "./fake-worker.ts";
 
 // One protocol for every worker (src/app/workers/protocol.ts): the page reads each message through a
 // schema, and a message outside it ends the task with a failure that says so.
 
-/** A stand-in worker whose messages the test sends. */
-class ScriptedWorker {
-  static made: ScriptedWorker[] = [];
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: ((event: { message: string }) => void) | null = null;
-  sent: unknown[] = [];
-  terminated = 0;
-  constructor() {
-    ScriptedWorker.made.push(this);
-  }
-  postMessage(message: unknown): void {
-    this.sent.push(message);
-  }
-  terminate(): void {
-    this.terminated += 1;
-  }
-  say(data: unknown): void {
-    this.onmessage?.({ data });
-  }
-}
-
 const schemas = { progress: z.number(), result: z.array(z.string()) };
-const start = () => new ScriptedWorker() as unknown as Worker;
+const start = () => new FakeWorker() as unknown as Worker;
 
 describe("the workers' protocol, on the page's side", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    ScriptedWorker.made = [];
+    FakeWorker.made = [];
   });
 
   it("hands on progress, resolves with a result its schema accepts, and ends the worker", async () => {
     const progress: number[] = [];
     const answer = ask(start, { question: 1 }, schemas, (p) => progress.push(p));
-    const [worker] = ScriptedWorker.made;
+    const [worker] = FakeWorker.made;
     expect(worker?.sent).toEqual([{ question: 1 }]);
     worker?.say({ type: "progress", progress: 3 });
     worker?.say({ type: "done", result: ["a", "b"] });
@@ -51,24 +31,24 @@ describe("the workers' protocol, on the page's side", () => {
 
   it("rejects with the worker's own words when it failed", async () => {
     const answer = ask(start, {}, schemas);
-    ScriptedWorker.made[0]?.say({ type: "failed", message: "no fixtures" });
+    FakeWorker.made[0]?.say({ type: "failed", message: "no fixtures" });
     await expect(answer).rejects.toThrow("no fixtures");
   });
 
   it("rejects a result its schema refuses, and a message of no known type, saying where", async () => {
     const wrong = ask(start, {}, schemas);
-    ScriptedWorker.made[0]?.say({ type: "done", result: [1] });
+    FakeWorker.made[0]?.say({ type: "done", result: [1] });
     await expect(wrong).rejects.toThrow(/outside its protocol.*result/s);
     const unknown = ask(start, {}, schemas);
-    ScriptedWorker.made[1]?.say({ runs: [] });
+    FakeWorker.made[1]?.say({ runs: [] });
     await expect(unknown).rejects.toThrow(/outside its protocol/);
-    expect(ScriptedWorker.made.map((w) => w.terminated)).toEqual([1, 1]);
+    expect(FakeWorker.made.map((w) => w.terminated)).toEqual([1, 1]);
   });
 
   it("the import ends as unreadable, loading nothing, when its worker breaks the protocol", async () => {
-    vi.stubGlobal("Worker", ScriptedWorker);
+    vi.stubGlobal("Worker", FakeWorker);
     const task = startImport(new Blob(["{}"]), { fixtures: [], onProgress: () => undefined });
-    const [worker] = ScriptedWorker.made;
+    const [worker] = FakeWorker.made;
     worker?.say({ type: "runs", runs: [{ fixture: 7 }] });
     const outcome = await task.done;
     expect(outcome.runs).toEqual([]);
@@ -79,14 +59,14 @@ describe("the workers' protocol, on the page's side", () => {
 describe("the leaderboard worker, asked many times", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    ScriptedWorker.made = [];
+    FakeWorker.made = [];
   });
 
   it("hands on progress by source, settles each request by its id, and refuses every request once a message breaks the protocol", async () => {
-    vi.stubGlobal("Worker", ScriptedWorker);
+    vi.stubGlobal("Worker", FakeWorker);
     const progress: unknown[] = [];
     const runs = readLeaderboardRuns([{ name: "a.jsonl", input: new Blob(["{}"]) }], [], (source, read) => progress.push([source, read.runsDone]));
-    const [worker] = ScriptedWorker.made;
+    const [worker] = FakeWorker.made;
     worker?.say({ type: "progress", progress: { source: 0, read: { bytesRead: 2, bytesTotal: 2, runsDone: 1, runsTotal: null } } });
     expect(progress).toEqual([[0, 1]]);
     const cell = runs.cellRuns("k", "fv-scenario-a", false);
