@@ -23,7 +23,8 @@ const isLandmark = (events: readonly RunEvent[], which: Landmark, i: number): bo
   const e = events[i];
   if (!e) return false;
   if (which === "denial") return e.kind === "denial";
-  if (which === "error") return ERROR_KINDS.has(e.kind);
+  // A request the analyst's Stop cancelled is recorded as a model failure, but is no error of the run's.
+  if (which === "error") return ERROR_KINDS.has(e.kind) && !(e.kind === "model_failure" && e.code === "model_cancelled");
   return e.kind === "observation" && householdAt(events, i) !== null;
 };
 
@@ -73,5 +74,18 @@ describe("the log's facts", () => {
     expect(early.landmark("denial", 0, 1)).toBeUndefined();
     expect(early.ofKinds(maskOf(["denial"]))).toHaveLength(0);
     expect(index.facts().landmark("denial", 0, 1)).toBe(denial);
+  });
+
+  it("the error landmark passes over a request the analyst's Stop cancelled, and stops at a model's real failure", () => {
+    const fx = loadFixtures()[0]!;
+    const at = (seq: number) => ({ seq, step: 1, at_ms: seq, latency_ms: 5 });
+    const events = [
+      { kind: "model_failure", code: "model_cancelled", ...at(0) },
+      { kind: "model_failure", code: "model_timeout", ...at(1) },
+    ] as RunEvent[];
+    const index = new CursorIndex(fx);
+    index.sync(events);
+    expect(index.facts().landmark("error", 0, 1)).toBe(1);
+    expect(index.facts().landmark("error", 1, -1)).toBeUndefined();
   });
 });

@@ -229,7 +229,7 @@ export class CursorIndex {
     for (; l.upTo < length; l.upTo++) {
       const i = l.upTo;
       const code = kinds[i] ?? 0;
-      const is = which === "denial" ? code === DENIAL : which === "error" ? ERROR_CODES.has(code) : code === OBSERVATION && this.#ledgerEvents[i] === 1;
+      const is = which === "denial" ? code === DENIAL : which === "error" ? ERROR_CODES.has(code) && !cancelledRequest(this.#events[i]) : code === OBSERVATION && this.#ledgerEvents[i] === 1;
       if (is) l.at.push(i);
     }
     return l.at;
@@ -369,6 +369,8 @@ export class CursorIndex {
 const DENIAL = KIND_CODE.denial;
 const OBSERVATION = KIND_CODE.observation;
 const ERROR_CODES: ReadonlySet<number> = new Set([...ERROR_KINDS].map((k) => KIND_CODE[k]));
+/** A request the analyst's Stop cancelled: recorded as a model failure, but no error of the run's. */
+const cancelledRequest = (e: RunEvent | undefined): boolean => e?.kind === "model_failure" && e.code === "model_cancelled";
 
 /** A copy of `list` with room for at least `n` entries. */
 function grow(list: Uint8Array<ArrayBuffer>, n: number): Uint8Array<ArrayBuffer> {
