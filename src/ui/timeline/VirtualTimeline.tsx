@@ -18,6 +18,13 @@ const OVERSCAN_PX = 320;
  */
 const WIDEN_AFTER_JUMP_MS = 150;
 const MARGIN_BOTTOM_PX = 12;
+/**
+ * Less than a layout unit (1/64 px in Chromium, 1/60 in Firefox): a row is measured with its
+ * bounding box, which a scaled list's fractional transform leaves a few millionths of a px off the
+ * size its observer reports. Taken for a resize, that difference asked for a render of its own, in a
+ * later task, after every jump.
+ */
+const LAYOUT_NOISE_PX = 1 / 128;
 /** Passes allowed to settle a jump once the rows around it are measured. */
 const SETTLE_PASSES = 6;
 
@@ -197,7 +204,7 @@ export function VirtualTimeline(props: ShownTimelineProps) {
     // keeps the row at the top where it was when a row above it changes size.
     const resizedRow = (e: ResizeObserverEntry): boolean => {
       const pos = seen.get(e.target);
-      if (!e.target.isConnected || pos === undefined || pos < 0 || (e.borderBoxSize[0]?.blockSize ?? 0) === measured.current.height(pos)) return false;
+      if (!e.target.isConnected || pos === undefined || pos < 0 || Math.abs((e.borderBoxSize[0]?.blockSize ?? 0) - measured.current.height(pos)) < LAYOUT_NOISE_PX) return false;
       seen.set(e.target, -1);
       return true;
     };
