@@ -53,7 +53,6 @@ export const CANCELLED_IMPORT: ImportOutcome = { result: CANCELLED, runs: [] };
 /** An import that ended without a result of its own (the worker failed, a part could not be taken). */
 export const failedImport = (error: unknown): ImportOutcome => ({ result: refused(`could not be read: ${error instanceof Error ? error.message : String(error)}`), runs: [] });
 
-
 /** A Blob (a picked File) read as a stream of chunks, never whole. */
 export function blobSource(blob: Blob): ImportSource {
   return {
