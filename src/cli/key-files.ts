@@ -15,9 +15,9 @@ const keyText = (file: string): string => new TextDecoder().decode(readFileBytes
 /** The signer of `--sign KEYFILE`, or a usage error naming the file and the problem's code. */
 export async function readSigner(file: string): Promise<Signer> {
   const key = readPrivateKeyPem(keyText(file));
-  if (!key.ok) throw new UsageError(`--sign ${file}: ${key.message} (${key.code})`);
+  if (!key.ok) throw new UsageError(`--sign ${file}: ${key.message}`, key.code, { file });
   const made = await signerOf(key.der);
-  if (!made.ok) throw new UsageError(`--sign ${file}: ${made.message} (${made.code})`);
+  if (!made.ok) throw new UsageError(`--sign ${file}: ${made.message}`, made.code, { file });
   return made.signer;
 }
 
@@ -31,6 +31,6 @@ export async function signerFrom(file: string | undefined, writesSealed: boolean
 /** The fingerprint of `--key PUBKEY`: the signer a file must name. */
 export function readKeyFingerprint(file: string): string {
   const key = readPublicKeyPem(keyText(file));
-  if (!key.ok) throw new UsageError(`--key ${file}: ${key.message} (${key.code})`);
+  if (!key.ok) throw new UsageError(`--key ${file}: ${key.message}`, key.code, { file });
   return fingerprintOf(key.raw);
 }

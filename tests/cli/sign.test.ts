@@ -81,9 +81,9 @@ describe("signed results", () => {
   it("refuses a key in the wrong place, each with its code, and --sign where nothing sealed is written (exit 2)", async () => {
     expect(await runCli(evalMain, ["--fixture", "fv-scenario-a", "--export", join(dir, "x.json"), "--sign", `${key}.pub`])).toMatchObject({
       status: 2,
-      stderr: `finbound eval: --sign ${key}.pub: holds a public key, not a private key (sign with the key, not key.pub) (not_a_private_key)\n`,
+      stderr: `finbound eval: not_a_private_key: --sign ${key}.pub: holds a public key, not a private key (sign with the key, not key.pub)\n`,
     });
-    expect(await verify([suite, "--key", key])).toMatchObject({ status: 2, stderr: `finbound verify: --key ${key}: holds a private key, not a public key (verify with key.pub, never the private key) (not_a_public_key)\n` });
+    expect(await verify([suite, "--key", key])).toMatchObject({ status: 2, stderr: `finbound verify: not_a_public_key: --key ${key}: holds a private key, not a public key (verify with key.pub, never the private key)\n` });
     expect(await runCli(evalMain, ["--fixture", "fv-scenario-a", "--sign", key])).toMatchObject({ status: 2, stderr: "finbound eval: --sign needs --export FILE or --format jsonl: nothing sealed is written otherwise\n" });
     expect(await verify([suite, "--key", join(dir, "missing.pub")])).toMatchObject({ status: 2, stderr: expect.stringContaining("cannot read the file") });
   });
