@@ -1,7 +1,8 @@
 import { webcrypto } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { evaluateScripted } from "../evaluation/evaluate.ts";
-import { bytesSource, importFile, MAX_IMPORT_BYTES } from "../evaluation/import/pipeline.ts";
+import { importFile, MAX_IMPORT_BYTES } from "../evaluation/import/pipeline.ts";
+import { bytesSource } from "../evaluation/import/bytes-source.ts";
 import type { ImportResult } from "../evaluation/import/types.ts";
 import { MAX_LINE_BYTES } from "../files/read-json-lines.ts";
 import { exportRun, sealSuite } from "../integrity/export.ts";

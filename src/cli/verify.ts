@@ -1,5 +1,6 @@
 import { describeDifference } from "../evaluation/import/outcome.ts";
-import { bytesSource, importFile } from "../evaluation/import/pipeline.ts";
+import { importFile } from "../evaluation/import/pipeline.ts";
+import { bytesSource } from "../evaluation/import/bytes-source.ts";
 import type { ExportFindings } from "../evaluation/import/types.ts";
 import { readExportFile, verifyExport } from "../integrity/export-file.ts";
 import { checkSignature, signatureRefused } from "../integrity/signature.ts";

@@ -7,7 +7,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterEach, describe, expect, it } from "vitest";
 import { startMcp, type RunningMcp } from "../../src/cli/mcp.ts";
 import { main as verify } from "../../src/cli/verify.ts";
-import { bytesSource, importFile, MAX_IMPORT_BYTES } from "../../src/evaluation/import/pipeline.ts";
+import { importFile, MAX_IMPORT_BYTES } from "../../src/evaluation/import/pipeline.ts";
+import { bytesSource } from "../../src/evaluation/import/bytes-source.ts";
 import { sha256Sync } from "../../src/integrity/sha256-sync.ts";
 import { LiveMessage } from "../../src/schemas/live-session.ts";
 import { runCli } from "../cli/run-cli.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bytesSource } from "../../src/evaluation/import/pipeline.ts";
+import { bytesSource } from "../../src/evaluation/import/bytes-source.ts";
 import { SCORED_SUITE_FORMAT } from "../../src/schemas/export.ts";
 import { jsonlSuiteText } from "../support.ts";
 import { makeStore } from "./test-deps.ts";

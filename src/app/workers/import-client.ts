@@ -12,7 +12,7 @@ import { LANDMARKS } from "../../state/search/search-kinds.ts";
 import { StringPool } from "../../state/run/string-pool.ts";
 import { whenPageQuiet } from "../../state/scheduling/yield-to-page.ts";
 import { brokenProtocol } from "./protocol.ts";
-import { CANCELLED_IMPORT, failedImport, importInThisThread, isStored, type ImportInput, type ImportOutcome, type ImportStart, type ImportTask, type StartImport } from "../../state/io/import-task.ts";
+import { CANCELLED_IMPORT, failedImport, importInThisThread, isStored, type ImportOutcome, type StoredExport, type ImportStart, type ImportTask, type StartImport } from "../../state/io/import-task.ts";
 
 /** The longest the link of an opened run, or the end of a worker with nothing left to do, waits for the page to be quiet. */
 const LINK_AFTER_MS = 2000;
@@ -43,7 +43,7 @@ export function openedRunKind(result: ImportResult, runs: number): CandidateKind
   return runs === 1 ? "collected-trace" : null;
 }
 
-function inWorker(input: Blob | Extract<ImportInput, { stored: unknown }>, start: ImportStart): ImportTask {
+function inWorker(input: Blob | StoredExport, start: ImportStart): ImportTask {
   for (const waiting of [...ending]) endWorker(waiting);
   const worker = new Worker(new URL("./import.worker.ts", import.meta.url), { type: "module" });
   const runs: ScoredRun[] = [];

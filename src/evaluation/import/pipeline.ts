@@ -13,6 +13,7 @@ import { scoreCollectedTrace } from "../evaluate.ts";
 import { CANCELLED, DifferingRuns, importRefusal, recordedEvents, refusedBy, rejected, unknownFixture } from "./outcome.ts";
 import type { ImportOptions, ImportResult, ImportSource, RunImportReport } from "./types.ts";
 import { StreamedJsonlSuite } from "./jsonl-suite.ts";
+import { bytesSource } from "./bytes-source.ts";
 import { Replays } from "../replays.ts";
 
 // An import, from the file's bytes to re-scored runs: read → validate → verify → re-score → compare,
@@ -42,7 +43,7 @@ export async function importFile(source: ImportSource, options: ImportOptions): 
 }
 
 /** A source with no bytes: what a stored export is read from (it is a value already). */
-const NO_BYTES: ImportSource = { size: 0, async *chunks() {} };
+const NO_BYTES = bytesSource(new Uint8Array(0));
 
 /**
  * Imports an export kept as a value (a history entry's file, validated when its store was read):
@@ -269,14 +270,4 @@ class ImportJob {
     this.#progress(true);
     return result;
   }
-}
-
-/** A file's bytes already in memory, as a source of one chunk (or of chunks of `size`, to test a stream). */
-export function bytesSource(bytes: Uint8Array, chunkSize = bytes.length || 1): ImportSource {
-  return {
-    size: bytes.length,
-    async *chunks() {
-      for (let at = 0; at < bytes.length; at += chunkSize) yield bytes.subarray(at, at + chunkSize);
-    },
-  };
 }

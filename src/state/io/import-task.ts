@@ -1,3 +1,4 @@
+import { bytesSource } from "../../evaluation/import/bytes-source.ts";
 import type { ImportProgress, ImportResult, ImportSource } from "../../evaluation/import/types.ts";
 import { CANCELLED, refused } from "../../evaluation/import/outcome.ts";
 import { MAX_JSON_FILE_BYTES } from "../../files/read-json-file.ts";
@@ -68,16 +69,8 @@ export function blobSource(blob: Blob): ImportSource {
   };
 }
 
-/** Text already in memory (pasted, or written by a test) as bytes to import, in one chunk. */
-export function textSource(text: string): ImportSource {
-  const bytes = new TextEncoder().encode(text);
-  return {
-    size: bytes.length,
-    async *chunks() {
-      yield bytes;
-    },
-  };
-}
+/** Text already in memory (pasted, or written by a test) as bytes to import. */
+export const textSource = (text: string): ImportSource => bytesSource(new TextEncoder().encode(text));
 
 /**
  * The import on this thread: the same pipeline the worker runs, loaded when first used (the browser

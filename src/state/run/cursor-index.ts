@@ -3,7 +3,7 @@ import type { Fixture } from "../../schemas/fixture.ts";
 import { householdLedger, type HouseholdAccess } from "../../scoring/check-access.ts";
 import { householdOf } from "../../scoring/run-view.ts";
 import { countAtOrBefore, nextFrom, PrefixMap } from "./prefix-map.ts";
-import { ERROR_KINDS, EVENT_KINDS, KIND_CODE, type KindMask, type Landmark } from "../search/search-kinds.ts";
+import { ERROR_KINDS, EVENT_KINDS, isCancelledRequest, KIND_CODE, type KindMask, type Landmark } from "../search/search-kinds.ts";
 
 /** A household's ledger entry as of the cursor; `not_run` names the failed calls that were never run. */
 export interface HouseholdAtCursor extends HouseholdAccess {
@@ -229,7 +229,7 @@ export class CursorIndex {
     for (; l.upTo < length; l.upTo++) {
       const i = l.upTo;
       const code = kinds[i] ?? 0;
-      const is = which === "denial" ? code === DENIAL : which === "error" ? ERROR_CODES.has(code) && !cancelledRequest(this.#events[i]) : code === OBSERVATION && this.#ledgerEvents[i] === 1;
+      const is = which === "denial" ? code === DENIAL : which === "error" ? ERROR_CODES.has(code) && !isCancelledRequest(this.#events[i]) : code === OBSERVATION && this.#ledgerEvents[i] === 1;
       if (is) l.at.push(i);
     }
     return l.at;
@@ -369,8 +369,6 @@ export class CursorIndex {
 const DENIAL = KIND_CODE.denial;
 const OBSERVATION = KIND_CODE.observation;
 const ERROR_CODES: ReadonlySet<number> = new Set([...ERROR_KINDS].map((k) => KIND_CODE[k]));
-/** A request the analyst's Stop cancelled: recorded as a model failure, but no error of the run's. */
-const cancelledRequest = (e: RunEvent | undefined): boolean => e?.kind === "model_failure" && e.code === "model_cancelled";
 
 /** A copy of `list` with room for at least `n` entries. */
 function grow(list: Uint8Array<ArrayBuffer>, n: number): Uint8Array<ArrayBuffer> {

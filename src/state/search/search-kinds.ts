@@ -1,4 +1,4 @@
-import type { EventKind } from "../../schemas/event.ts";
+import type { EventKind, RunEvent } from "../../schemas/event.ts";
 
 /**
  * The words a search finds each event kind by: its name and what the timeline calls it ("denied",
@@ -43,3 +43,6 @@ export const maskOf = (kinds: Iterable<EventKind>): KindMask => {
 export type Landmark = "denial" | "disclosure" | "error";
 export const LANDMARKS: readonly Landmark[] = ["denial", "disclosure", "error"];
 export const ERROR_KINDS: ReadonlySet<EventKind> = new Set<EventKind>(["tool_error", "not_run", "invalid_output", "model_failure"]);
+
+/** A request the analyst's Stop cancelled: recorded as a model failure, but no failure of the model's nor an error of the run's. */
+export const isCancelledRequest = (e: RunEvent | undefined): boolean => e?.kind === "model_failure" && e.code === "model_cancelled";

@@ -48,12 +48,10 @@ export function lazyView<P extends object, M>(load: () => Promise<M>, pick: (mod
   /** The chunk the last load failed to fetch, and how often it has been asked for under another address. */
   let failedUrl: string | null = null;
   let retries = 0;
-  const again = (error: unknown): Promise<M> => {
-    if (failedUrl === null) throw error;
-    return import(/* @vite-ignore */ `${failedUrl}?retry=${++retries}`) as Promise<M>;
-  };
+  /** After a failure, the chunk it named under another address, should the browser keep that failure. */
+  const again = (url: string): Promise<M> => load().catch(() => import(/* @vite-ignore */ `${url}?retry=${++retries}`) as Promise<M>);
   const loadOnce = (): Promise<ComponentType<P>> =>
-    (loading ??= (failedUrl === null ? load() : load().catch(again)).then(
+    (loading ??= (failedUrl === null ? load() : again(failedUrl)).then(
       (module) => (loaded = pick(module)),
       (error: unknown) => {
         // Not kept: the next call loads again.

@@ -3,7 +3,8 @@ import type { RunEvent } from "../../schemas/event.ts";
 import type { Disclosure } from "../../state/run/cursor-index.ts";
 import { eventNumber } from "./cursor-url.ts";
 import { eventName } from "./event-name.ts";
-import { isCancelledRequest, viewFor } from "./views/registry.ts";
+import { isCancelledRequest } from "../../state/search/search-kinds.ts";
+import { viewFor } from "./views/registry.ts";
 import { RowTabbable } from "./views/row-focus.tsx";
 
 /** What the row says, the same whatever the cursor does: rendered once per event and kept while the row moves. */

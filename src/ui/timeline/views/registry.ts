@@ -1,4 +1,5 @@
 import type { EventKind, RunEvent } from "../../../schemas/event.ts";
+import { isCancelledRequest } from "../../../state/search/search-kinds.ts";
 import { ModelFailureBody, ModelReplyBody, ModelRequestBody } from "./model-views.tsx";
 import { BudgetExhaustedBody, DecisionBody, FinalBody, InvalidOutputBody, RunFinishedBody, RunStartedBody } from "./run-views.tsx";
 import { AttemptBody, DenialBody, NotRunBody, ObservationBody, ToolErrorBody } from "./tool-views.tsx";
@@ -24,8 +25,6 @@ export const EVENT_VIEWS: EventViews = {
 
 /** A request the analyst's Stop cancelled is no failure of the model: named, and coloured, as what it is. */
 const CANCELLED_REQUEST: EventView<"model_failure"> = { icon: "◌", label: "request cancelled", Body: ModelFailureBody };
-
-export const isCancelledRequest = (event: RunEvent): boolean => event.kind === "model_failure" && event.code === "model_cancelled";
 
 /** The view of one event (the cast is safe: EVENT_VIEWS pairs every kind with its own view). */
 export const viewFor = (event: RunEvent): EventView<EventKind> => (isCancelledRequest(event) ? CANCELLED_REQUEST : EVENT_VIEWS[event.kind]) as unknown as EventView<EventKind>;
