@@ -14,7 +14,7 @@ import { parseCli, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run bench -- --score N [--format json|table|junit] [--keep FILE]
   Writes N collected traces (every scripted candidate of every fixture in turn, trials 1, 2, …, one per
-  line as eval --collect writes them), once with trials alike and once with each trial's own seed,
+  line in plan order as eval --collect writes them), once with trials alike and once with each trial's own seed,
   and times, each the median of 3 in CPU time:
     a bare JSON.parse of the same bytes, line by line (the baseline);
     npm run score on the file in this process, end to end: read, replay, score and the report written
@@ -55,10 +55,12 @@ async function benchScore(argv: string[], io: CliIo): Promise<number> {
       }
       decisions = counted;
     };
-    const report = join(dir, `report.${values.format === "junit" ? "xml" : values.format}`);
+    // Each report to a file of its own, as a user writes one: replacing the last one would time its removal too.
+    const reportFile = (i: number): string => join(dir, `report-${i}.${values.format === "junit" ? "xml" : values.format}`);
+    let reports = 0;
     const discard = { write: () => true };
     const score = (file: string) => async (): Promise<void> => {
-      const status = await scoreMain([file, "--format", values.format, "--out", report], { stdout: discard, stderr: discard });
+      const status = await scoreMain([file, "--format", values.format, "--out", reportFile(++reports)], { stdout: discard, stderr: discard });
       if (status === 2 || status === 70) throw new UsageError(`npm run score refused the generated traces (exit ${status})`);
     };
     out(calibrationLine(await calibration()));
@@ -68,7 +70,7 @@ async function benchScore(argv: string[], io: CliIo): Promise<number> {
     ).map(median) as [number, number, number, number, number];
     const mb = (bytes: Uint8Array): number => bytes.length / (1024 * 1024);
     const perSecond = (ms: number): string => `${String(Math.round(decisions / (ms / 1000))).padStart(7)} decisions per CPU-second`;
-    const reportMb = readFileSync(report).length / (1024 * 1024);
+    const reportMb = readFileSync(reportFile(1)).length / (1024 * 1024);
     out(`${n} collected traces: ${mb(alikeBytes).toFixed(1)} MiB, ${decisions} decisions; report: --format ${values.format}, ${reportMb.toFixed(1)} MiB; CPU time, median of ${REPEATS}`);
     out(`  trials alike (a scripted candidate, or a model at temperature 0 without a seed): alike trials replayed once`);
     out(`    bare JSON.parse (per line)   ${ms(bareAlike)}  (${(mb(alikeBytes) / (bareAlike / 1000)).toFixed(0)} MiB/s)`);
@@ -95,8 +97,8 @@ function bareParse(bytes: Uint8Array): unknown {
 const ms = (n: number): string => `${n.toFixed(0).padStart(7)} ms`;
 
 /**
- * n collected traces: every scripted candidate of every fixture in turn, trials 1, 2, …, each as the
- * run it replays to recorded it (its replies, how each request ended, the budget and settings).
+ * n collected traces: every scripted candidate of every fixture in turn, trials 1, 2, …, in plan
+ * order (fixture, candidate, trial), each as the run it replays to recorded it (its replies, how each request ended, the budget and settings).
  */
 export async function generateTraces(n: number, fixtures: readonly Fixture[]): Promise<CollectedTrace[]> {
   const kinds: Omit<CollectedTrace, "trial">[] = [];
@@ -110,5 +112,8 @@ export async function generateTraces(n: number, fixtures: readonly Fixture[]): P
     }
   }
   if (kinds.length === 0) throw new UsageError("no fixture has a scripted candidate to generate traces from");
-  return Array.from({ length: n }, (_, i) => ({ ...(kinds[i % kinds.length] as Omit<CollectedTrace, "trial">), trial: Math.floor(i / kinds.length) + 1 }));
+  // Trace i is kind i mod K's trial ⌊i / K⌋ + 1, written in plan order as eval --collect writes them: a candidate's trials together.
+  const planned = Array.from({ length: n }, (_, i) => ({ kind: i % kinds.length, trial: Math.floor(i / kinds.length) + 1 }));
+  planned.sort((a, b) => a.kind - b.kind || a.trial - b.trial);
+  return planned.map(({ kind, trial }) => ({ ...(kinds[kind] as Omit<CollectedTrace, "trial">), trial }));
 }

@@ -38,6 +38,7 @@ export function runReport(format: Format, write: (text: string) => void, options
       let first = true;
       // The element as it stands inside an indented array: `[\n  {…}\n]` without its brackets.
       const element = alikeOnce(
+        options,
         (run) => JSON.stringify([run], null, 2).slice(2, -2),
         (text) => text.slice(0, -"\n  }".length),
         (trial) => `,\n    "trial": ${trial}\n  }`,
@@ -45,7 +46,7 @@ export function runReport(format: Format, write: (text: string) => void, options
       return {
         add(run) {
           write(first ? "[\n" : ",\n");
-          for (const part of element(printed(run, options))) write(part);
+          for (const part of element(run)) write(part);
           first = false;
         },
         end: () => write(first ? "[]\n" : "\n]\n"),
@@ -53,13 +54,14 @@ export function runReport(format: Format, write: (text: string) => void, options
     }
     case "jsonl": {
       const line = alikeOnce(
+        options,
         (run) => JSON.stringify(run),
         (text) => text.slice(0, -1),
         (trial) => `,"trial":${trial}}`,
       );
       return {
         add(run) {
-          for (const part of line(printed(run, options))) write(part);
+          for (const part of line(run)) write(part);
           write("\n");
         },
         end: () => undefined,
@@ -76,8 +78,6 @@ export function runReport(format: Format, write: (text: string) => void, options
   }
 }
 
-type Printed = ReturnType<typeof printed>;
-
 /**
  * A run's JSON text in parts, written once for alike runs. Trials replayed once (TraceScorer) share
  * every part but their trial, and in plan order they come one after another, so the text of the
@@ -85,20 +85,27 @@ type Printed = ReturnType<typeof printed>;
  * every other part is the very same value is that open text and its own trial, put in last where
  * JSON.stringify puts it (trial is a run's last member). The same text each time, so its bytes can be kept too.
  */
-function alikeOnce(text: (run: Printed) => string, open: (text: string) => string, trialAndClose: (trial: number) => string): (run: Printed) => readonly string[] {
-  let last: { parts: Omit<Printed, "trial">; open: string } | null = null;
+function alikeOnce(options: ReportOptions, text: (run: object) => string, open: (text: string) => string, trialAndClose: (trial: number) => string): (run: ScoredRun) => readonly string[] {
+  let last: { run: ScoredRun; keys: readonly string[]; open: string } | null = null;
   return (run) => {
-    if (run.trial === undefined || Object.keys(run).at(-1) !== "trial") return [text(run)];
-    const { trial, ...parts } = run;
-    if (last === null || !sameParts(last.parts, parts)) last = { parts, open: open(text(parts)) };
-    return [last.open, trialAndClose(trial)];
+    const keys = Object.keys(run);
+    if (run.trial === undefined || keys.at(-1) !== "trial") return [text(printed(run, options))];
+    if (last === null || !alikeButTrial(last, run, keys)) {
+      const { trial: _trial, ...parts } = printed(run, options);
+      last = { run, keys, open: open(text(parts)) };
+    }
+    return [last.open, trialAndClose(run.trial)];
   };
 }
 
-function sameParts(a: object, b: object): boolean {
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
+/** Whether a run has the last one's keys, in its order, each holding the very same value but its trial. */
+function alikeButTrial(last: { run: object; keys: readonly string[] }, run: object, keys: readonly string[]): boolean {
+  if (keys.length !== last.keys.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (key !== last.keys[i] || (key !== "trial" && (run as Record<string, unknown>)[key] !== (last.run as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }
 
 /** The whole report as one string, for a caller that holds every run anyway. */
@@ -133,11 +140,28 @@ const sameRow = (a: ScoredRun, b: ScoredRun): boolean =>
 
 function table(rows: readonly { cells: string[]; trial: string | null }[], counts: RunCounts): string {
   const trials = rows.some((r) => r.trial !== null);
-  const lines = rows.map(({ cells, trial }) => (trials ? [cells[0] ?? "", cells[1] ?? "", trial ?? "-", ...cells.slice(2)] : cells));
   const head = ["fixture", "candidate", ...(trials ? ["trial"] : []), "outcome", "reason", "result", "failed checks"];
-  // A loop, not Math.max(...): a table of a million rows is no argument list.
+  // The column of a row's cell: with trials, the trial's column sits after the first two.
+  const column = (j: number): number => (trials && j >= 2 ? j + 1 : j);
+  // A loop, not Math.max(...): a table of a million rows is no argument list. Alike runs share their cells, measured once.
   const widths = head.map((h) => h.length);
-  for (const row of lines) for (const [i, cell] of row.entries()) widths[i] = Math.max(widths[i] ?? 0, cell.length);
-  const line = (cells: string[]): string => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ");
-  return [line(head), line(widths.map((w) => "-".repeat(w))), ...lines.map(line), "", describeCounts(counts), ""].join("\n");
+  let measured: readonly string[] | null = null;
+  for (const { cells, trial } of rows) {
+    if (trials) widths[2] = Math.max(widths[2] ?? 0, (trial ?? "-").length);
+    if (cells === measured) continue;
+    measured = cells;
+    for (const [j, cell] of cells.entries()) widths[column(j)] = Math.max(widths[column(j)] ?? 0, cell.length);
+  }
+  const line = (cells: readonly string[]): string => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ");
+  // A row's line is its cells' line with its own trial put in, the rest made once for alike runs' cells.
+  let last: { cells: readonly string[]; before: string; after: string } | null = null;
+  const row = ({ cells, trial }: { cells: string[]; trial: string | null }): string => {
+    if (!trials) return line(cells);
+    if (last === null || last.cells !== cells) {
+      const padded = cells.map((c, j) => (j === cells.length - 1 ? c : c.padEnd(widths[column(j)] ?? 0)));
+      last = { cells, before: `${padded.slice(0, 2).join("  ")}  `, after: `  ${padded.slice(2).join("  ")}` };
+    }
+    return last.before + (trial ?? "-").padEnd(widths[2] ?? 0) + last.after;
+  };
+  return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(row), "", describeCounts(counts), ""].join("\n");
 }

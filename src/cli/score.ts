@@ -83,7 +83,8 @@ async function score(argv: string[], io: CliIo): Promise<number> {
   const scorer = new TraceScorer(fixtures, settings);
   try {
     for (const { file, trace, index, named } of planned) {
-      const scored = await scorer.score(trace);
+      // Awaited only when replayed: a trial alike to the last one is judged at once.
+      const scored = scorer.alike(trace) ?? (await scorer.score(trace));
       if (!scored.ok) throw refusalError(file, unknownTraceFixture(trace, named));
       const byNote = notes.get(file);
       for (const note of scored.notes) {

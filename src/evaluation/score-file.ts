@@ -197,8 +197,8 @@ function judged(t: TraceToReplay, scored: TraceScore): TraceScore {
   if (!scored.ok) return scored;
   const run = t.trace.trial === undefined ? scored.run : { ...scored.run, trial: t.trace.trial };
   const differing = t.stated ? compareVerdicts(t.stated, run.verdicts).map((d) => d.check) : [];
-  const differs = differing.length === 0 ? [] : [`the file's verdicts differ from the replay's on ${differing.join(", ")}: the replay's are reported`];
-  return { ok: true, run, notes: [...scored.notes, ...differs] };
+  if (differing.length === 0) return { ok: true, run, notes: scored.notes };
+  return { ok: true, run, notes: [...scored.notes, `the file's verdicts differ from the replay's on ${differing.join(", ")}: the replay's are reported`] };
 }
 
 // Alike traces replayed once, as an import replays alike runs once (replays.ts): k trials of a
@@ -231,16 +231,21 @@ export class TraceScorer {
     return this.#replayed;
   }
 
-  async score(t: TraceToReplay): Promise<TraceScore> {
-    const untried = { ...t.trace, trial: undefined };
+  /** The trace judged at once when it is alike to the last one replayed; else null, and score replays it. */
+  alike(t: TraceToReplay): TraceScore | null {
     const last = this.#last;
-    if (last !== null && alikeAtAGlance(last.trace, untried) && sameValue(untried, last.trace)) {
-      if (!last.shared && last.scored.ok) {
-        last.shared = true;
-        freezeParsed(last.scored.run);
-      }
-      return judged(t, last.scored);
+    if (last === null || !alikeAtAGlance(last.trace, t.trace) || !sameValue({ ...t.trace, trial: undefined }, last.trace)) return null;
+    if (!last.shared && last.scored.ok) {
+      last.shared = true;
+      freezeParsed(last.scored.run);
     }
+    return judged(t, last.scored);
+  }
+
+  async score(t: TraceToReplay): Promise<TraceScore> {
+    const alike = this.alike(t);
+    if (alike) return alike;
+    const untried = { ...t.trace, trial: undefined };
     this.#replayed += 1;
     const scored = await scoreCollectedTrace(t.trace, this.#fixtures, this.#options);
     // A long run is replayed on its own and never kept: it would crowd out the rest, and long runs rarely repeat.

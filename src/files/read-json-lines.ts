@@ -1,3 +1,4 @@
+import { PROTOTYPE_KEYS } from "../schemas/prototype-keys.ts";
 import { DEFAULT_MAX_FILE_BYTES, fileProblem, MAX_FILE_DEPTH, MAX_JSON_FILE_BYTES, parseJsonText, tooLarge, tooLargeForJson, type FileLimits, type FileProblem } from "./read-json-file.ts";
 import { firstInvalidUtf8Byte, incompleteUtf8Tail } from "./utf8.ts";
 
@@ -7,6 +8,12 @@ export interface JsonLine {
   line: number;
   value: unknown;
   parsed: unknown;
+  /**
+   * Only with `repeats`: the line's text is the previous line's but for the whole number its
+   * top-level object's last member holds, and this is that member's key. Its value and parsed are
+   * then the previous line's objects copied with that member changed, sharing every other member.
+   */
+  repeatsBut?: string;
 }
 
 export type JsonLinesRead = { ok: true; lines: JsonLine[] } | FileProblem;
@@ -19,6 +26,12 @@ export interface LineLimits {
   maxLineBytes?: number;
   /** Deeper nesting in a line is refused before parsing. Default MAX_FILE_DEPTH. */
   maxDepth?: number;
+  /**
+   * Read a line that repeats the one before but for its last member's whole number (a trial's
+   * count, say) from the line before, not parsed again (JsonLine.repeatsBut). Only for a caller that
+   * changes no parsed value: the lines then share their objects.
+   */
+  repeats?: boolean;
 }
 
 const EMPTY: FileProblem = fileProblem({ code: "empty" });
@@ -26,9 +39,43 @@ const BOM = [0xef, 0xbb, 0xbf] as const;
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const notUtf8 = (byte: number): FileProblem => fileProblem({ code: "not_utf8" }, { byte });
 
-/** The parts as one array (no copy when there is one part). */
+/** The last member of a line's top-level object when it holds a plain whole number: `,"trial":12}`. */
+interface LastNumber {
+  /** Where its key's opening quote is: the text before it is what a repeat shares. */
+  at: number;
+  key: string;
+  value: number;
+}
+
+/**
+ * The text's last member when it is a key without escapes and a whole number of at most 15 digits
+ * (exact as a double), written `"key":123}` at the very end after a `,` or `{`: then it is a member
+ * of the top-level object, since a quote after a comma or a brace is never inside a string.
+ */
+function lastNumber(text: string): LastNumber | null {
+  let i = text.length - 1;
+  if (text.charCodeAt(i) !== 0x7d) return null;
+  const end = i;
+  while (i > 0 && isDigit(text.charCodeAt(i - 1))) i--;
+  const digits = end - i;
+  if (digits === 0 || digits > 15 || (digits > 1 && text.charCodeAt(i) === 0x30)) return null;
+  if (text.charCodeAt(i - 1) !== 0x3a || text.charCodeAt(i - 2) !== 0x22) return null;
+  const open = text.lastIndexOf('"', i - 3);
+  const before = text.charCodeAt(open - 1);
+  if (open < 1 || (before !== 0x2c && before !== 0x7b)) return null;
+  const key = text.slice(open + 1, i - 2);
+  if (key.includes("\\")) return null;
+  return { at: open, key, value: Number(text.slice(i, end)) };
+}
+
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The parts as one array (no copy when there is one part, or one after an empty one). */
 export const concatBytes = (parts: readonly Uint8Array[], length: number): Uint8Array => {
   if (parts.length === 1) return parts[0] as Uint8Array;
+  if (parts.length === 2 && parts[0]?.length === 0) return parts[1] as Uint8Array;
   const out = new Uint8Array(length);
   let at = 0;
   for (const p of parts) {
@@ -65,10 +112,14 @@ export class JsonLinesReader {
   #lineProblem: FileProblem | null = null;
   #fileProblem: FileProblem | null = null;
   #lines = 0;
+  readonly #repeats: boolean;
+  /** The last line read, for `repeats`: its text before its last member, and that member. */
+  #previous: { text: string; last: LastNumber; value: Record<string, unknown>; parsed: Record<string, unknown> } | null = null;
 
   constructor(limits: LineLimits = {}) {
     this.#maxLineBytes = limits.maxLineBytes ?? Number.POSITIVE_INFINITY;
     this.#maxDepth = limits.maxDepth ?? MAX_FILE_DEPTH;
+    this.#repeats = limits.repeats === true;
   }
 
   /** The lines the chunk completes, in order. Once the file has a problem, none. */
@@ -89,7 +140,14 @@ export class JsonLinesReader {
     }
     const out: JsonLine[] = [];
     let from = 0;
+    const last = chunk.lastIndexOf(0x0a);
     for (let nl = chunk.indexOf(0x0a); nl >= 0 && !this.#fileProblem; nl = chunk.indexOf(0x0a, from)) {
+      // No line carried over: the chunk's whole lines are decoded at once (one decode, not one a line).
+      if (this.#length === 0 && !this.#overlong && this.#wholeLines(chunk.subarray(from, last), out)) {
+        from = last + 1;
+        this.#lineStart = this.#offset + from;
+        break;
+      }
       this.#append(chunk.subarray(from, nl), this.#offset + from);
       this.#endLine(out);
       from = nl + 1;
@@ -172,9 +230,45 @@ export class JsonLinesReader {
       this.#fileProblem = notUtf8(this.#lineStart + Math.max(0, firstInvalidUtf8Byte(bytes)));
       return;
     }
+    this.#readLine(line, raw, out);
+  }
+
+  /**
+   * Lines that end within one chunk, decoded together; false (and nothing read) when they are longer
+   * than the bound or not UTF-8: then they are read line by line, which names the line or the byte.
+   * A newline byte is never part of a longer UTF-8 sequence, so the text splits where the bytes do.
+   */
+  #wholeLines(bytes: Uint8Array, out: JsonLine[]): boolean {
+    if (bytes.length > this.#maxLineBytes) return false;
+    let text: string;
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      return false;
+    }
+    for (let at = 0; ; ) {
+      const nl = text.indexOf("\n", at);
+      const line = this.#line;
+      this.#line += 1;
+      this.#readLine(line, text.slice(at, nl < 0 ? text.length : nl), out);
+      if (nl < 0) return true;
+      at = nl + 1;
+    }
+  }
+
+  /** A line's text, decoded: skipped when blank or after a line's problem, else parsed (or read as a repeat). */
+  #readLine(line: number, raw: string, out: JsonLine[]): void {
     if (this.#lineProblem) return;
     const text = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (text.trim() === "") return;
+    if (this.#repeats) {
+      const repeat = this.#repeat(text, line);
+      if (repeat) {
+        this.#lines += 1;
+        out.push(repeat);
+        return;
+      }
+    }
     const read = parseJsonText(text, this.#maxDepth, { line });
     if (!read.ok) {
       this.#lineProblem = read;
@@ -182,6 +276,34 @@ export class JsonLinesReader {
     }
     this.#lines += 1;
     out.push({ line, value: read.value, parsed: read.parsed });
+    if (this.#repeats) this.#remember(text, read.value, read.parsed);
+  }
+
+  /**
+   * The line as a repeat of the one before, or null. The same text before a last member of the same
+   * key is the same object, keys, nesting and all, so it passed every check the line before passed;
+   * and a whole number written as digits is what JSON.parse makes of them.
+   */
+  #repeat(text: string, line: number): JsonLine | null {
+    const previous = this.#previous;
+    if (previous === null || text.length < previous.last.at) return null;
+    const last = lastNumber(text);
+    if (last === null || last.at !== previous.last.at || last.key !== previous.last.key || text.slice(0, last.at) !== previous.text) return null;
+    const value = { ...previous.value };
+    value[last.key] = last.value;
+    // Most often the value is the parsed object itself (no prototype key was dropped): one copy serves both.
+    const parsed = previous.parsed === previous.value ? value : { ...previous.parsed };
+    parsed[last.key] = last.value;
+    this.#previous = { ...previous, last, value, parsed };
+    return { line, value, parsed, repeatsBut: last.key };
+  }
+
+  #remember(text: string, value: unknown, parsed: unknown): void {
+    this.#previous = null;
+    const last = lastNumber(text);
+    // The member is the object's own and kept in the value (a prototype key is dropped from it).
+    if (last === null || PROTOTYPE_KEYS.has(last.key) || !isRecord(value) || !isRecord(parsed) || value[last.key] !== last.value || parsed[last.key] !== last.value) return;
+    this.#previous = { text: text.slice(0, last.at), last, value, parsed };
   }
 }
 
@@ -190,10 +312,10 @@ export class JsonLinesReader {
  * strict UTF-8 for the whole; depth, duplicate keys and exactly one value per line. Blank lines are
  * skipped; a problem names its line ("line 3: a key appears twice …").
  */
-export function readJsonLines(bytes: Uint8Array, limits: FileLimits = {}): JsonLinesRead {
+export function readJsonLines(bytes: Uint8Array, limits: FileLimits & Pick<LineLimits, "repeats"> = {}): JsonLinesRead {
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
   if (bytes.length > maxBytes) return tooLarge(maxBytes);
-  const reader = new JsonLinesReader({ maxDepth: limits.maxDepth ?? MAX_FILE_DEPTH });
+  const reader = new JsonLinesReader({ maxDepth: limits.maxDepth ?? MAX_FILE_DEPTH, repeats: limits.repeats === true });
   const lines = reader.push(bytes);
   const last = reader.end();
   return last.problem ?? { ok: true, lines: [...lines, ...last.lines] };

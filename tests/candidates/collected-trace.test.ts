@@ -90,4 +90,14 @@ describe("scoring a collected trace", () => {
     // A byte-order mark is refused, as by every reader (contract §8a: files are read one way).
     expect(parseCollectedTraceFile(`\uFEFF${JSON.stringify(t)}`)).toMatchObject({ ok: false, code: "byte_order_mark" });
   });
+
+  it("reads k trials alike (lines that differ in their trial alone) each with its trial, and refuses a trial that is none in the words of any line", () => {
+    const t = traceOf("fv-scenario-a", "reference");
+    const trials = [1, 2, 3].map((trial) => JSON.stringify({ ...t, trial })).join("\n");
+    const read = parseCollectedTraceFile(trials);
+    expect(read.ok && read.traces.map((r) => r.trial)).toEqual([1, 2, 3]);
+    expect(read.ok && read.traces[2]).toEqual({ ...t, trial: 3 });
+    const zero = `${JSON.stringify({ ...t, trial: 1 })}\n${JSON.stringify({ ...t, trial: 0 })}`;
+    expect(parseCollectedTraceFile(zero)).toMatchObject({ ok: false, code: "invalid_trace", at: { line: 2, path: ["trial"] } });
+  });
 });

@@ -27,6 +27,22 @@ describe("a report written run by run", () => {
     expect(formatRuns([], "json", { events: false })).toBe("[]\n");
   });
 
+  it("tables every run in columns as wide as their widest cell, trial numbers of any width among alike trials", async () => {
+    const a = await scored("fv-scenario-a", "reference");
+    const b = await scored("injection-adviser-scope", "reads-in-scope-other");
+    const runs = [{ ...a, trial: 1 }, { ...a, trial: 2 }, b, { ...b, trial: 1000 }, { ...a, trial: 5 }];
+    const rows = [
+      ["fixture", "candidate", "trial", "outcome", "reason", "result", "failed checks"],
+      ...runs.map((r) => [r.fixture, r.candidate, r.trial === undefined ? "-" : String(r.trial), r.outcome, r === b || r.trial === 1000 ? "no_approved_content" : "-", r.passed ? "PASS" : "FAIL", r.passed ? "-" : "no_out_of_scope_disclosure"]),
+    ];
+    const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
+    const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ");
+    const lines = formatRuns(runs, "table").split("\n");
+    expect(lines[0]).toBe(line(rows[0] ?? []));
+    expect(lines[1]).toBe(line(widths.map((w) => "-".repeat(w))));
+    expect(lines.slice(2, 2 + runs.length)).toEqual(rows.slice(1).map(line));
+  });
+
   it("never prints the restricted diagnostics", async () => {
     const run = { ...(await scored("portfolio-unavailable", "reference")), trial: 1 };
     expect(run.diagnostics?.length).toBeGreaterThan(0);
