@@ -33,7 +33,11 @@ const SHOWS: { value: Show; label: string }[] = [
 /** Up to this many rows every row is in the page (find-in-page sees them all); a larger suite renders the rows near the viewport. */
 export const ALL_ROWS_UP_TO = 250;
 const ROW_PX = 27;
-const OVERSCAN_ROWS = 12;
+/**
+ * Rows drawn beyond the view on each side: a wheel turn's worth (about 4 rows). Each one is laid out,
+ * pre-painted and committed on every turn that moves the range, so more of them made each turn's task longer.
+ */
+const OVERSCAN_ROWS = 4;
 /** The rows of a large suite's first paint: fewer than a viewport holds. */
 const FIRST_ROWS = 8;
 
