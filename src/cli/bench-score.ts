@@ -72,10 +72,10 @@ async function benchScore(argv: string[], io: CliIo): Promise<number> {
     const perSecond = (ms: number): string => `${String(Math.round(decisions / (ms / 1000))).padStart(7)} decisions per CPU-second`;
     const reportMb = readFileSync(reportFile(1)).length / (1024 * 1024);
     out(`${n} collected traces: ${mb(alikeBytes).toFixed(1)} MiB, ${decisions} decisions; report: --format ${values.format}, ${reportMb.toFixed(1)} MiB; CPU time, median of ${REPEATS}`);
-    out(`  trials alike (a scripted candidate, or a model at temperature 0 without a seed): alike trials replayed once`);
+    out(`  trials alike (a scripted candidate's: the same replies and timings each trial): read and replayed once`);
     out(`    bare JSON.parse (per line)   ${ms(bareAlike)}  (${(mb(alikeBytes) / (bareAlike / 1000)).toFixed(0)} MiB/s)`);
     out(`    npm run score, end to end    ${ms(scoreAlike)}  ${perSecond(scoreAlike)}, ${(scoreAlike / bareAlike).toFixed(2)}x the CPU of the bare parse`);
-    out(`  every trace distinct (each trial sent its own seed): every trace replayed`);
+    out(`  every trace distinct (each trial sent its own seed; a live model's trials differ at least in their timings): every trace replayed`);
     out(`    bare JSON.parse (per line)   ${ms(bareDistinct)}  (${(mb(distinctBytes) / (bareDistinct / 1000)).toFixed(0)} MiB/s)`);
     out(`    npm run score, end to end    ${ms(scoreDistinct)}  ${perSecond(scoreDistinct)}, ${(scoreDistinct / bareDistinct).toFixed(2)}x the CPU of the bare parse`);
     out(`    runtime + scoring            ${ms(replay)}  ${perSecond(replay)} (the traces already read)`);

@@ -202,10 +202,10 @@ function judged(t: TraceToReplay, scored: TraceScore): TraceScore {
 }
 
 // Alike traces replayed once, as an import replays alike runs once (replays.ts): k trials of a
-// scripted candidate, or of a model at temperature 0, record the same replies k times. A replay
-// depends on nothing of a trace but its fixture, candidate, settings and replies, all of which are
-// in the trace without its trial; the fixtures and the caller's settings are the same for every
-// trace a scorer is asked about. So a trace equal to the last one replayed, but for its
+// scripted candidate record the same replies and timings k times (a live model's record their own
+// timings, so they are never alike). A replay depends on nothing of a trace but its fixture,
+// candidate, settings and replies, all of which are in the trace without its trial; the fixtures
+// and the caller's settings are the same for every trace a scorer is asked about. So a trace equal to the last one replayed, but for its
 // trial, shares that replay (frozen before it is first shared, so no reader can change what another
 // sees), and keeps its own trial and notes. In plan order (score puts traces in it) a candidate's
 // trials come together, so the last replay is all that need be kept, and a trace is compared with
