@@ -3,7 +3,7 @@ import { readJsonFile, readJsonText, validateJson, type FileLimits, type FilePro
 import type { Refusal } from "../files/refusal.ts";
 import { looksLikeJsonLines, readJsonLines } from "../files/read-json-lines.ts";
 import { COLLECTED_TRACE_FORMAT, CollectedTrace } from "../schemas/collected-trace.ts";
-import { plainlyValidTrace } from "../schemas/fast-validation.ts";
+import { plainlyValidTrace, plainlyValidTrial } from "../schemas/fast-validation.ts";
 
 export type TraceProblemCode = Exclude<FileProblemCode, "invalid"> | "invalid_trace";
 
@@ -34,7 +34,7 @@ export function parseCollectedTraceFile(content: Uint8Array | string, limits: Fi
     let vouched = false;
     for (const l of lines.lines) {
       // The line before, vouched for as it was, with another trial: vouched for if that trial is one.
-      if (vouched && l.repeatsBut === "trial" && isTrial((l.value as { trial: unknown }).trial)) {
+      if (vouched && l.repeatsBut === "trial" && plainlyValidTrial((l.value as { trial: unknown }).trial)) {
         traces.push(l.value as CollectedTrace);
         continue;
       }
@@ -55,9 +55,6 @@ export function parseCollectedTraceFile(content: Uint8Array | string, limits: Fi
   if (!read.ok) return traceProblem(read, "file");
   return validateCollectedTraces(read.value);
 }
-
-/** A trial as CollectedTrace takes one: a whole number from 1. */
-const isTrial = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) > 0;
 
 /**
  * Validates a value the file reader returned as one trace or an array of them. An array's errors

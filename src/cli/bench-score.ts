@@ -14,8 +14,8 @@ import { parseCli, UsageError } from "./usage-error.ts";
 
 const USAGE = `usage: npm run bench -- --score N [--format json|table|junit] [--keep FILE]
   Writes N collected traces (every scripted candidate of every fixture in turn, trials 1, 2, …, one per
-  line in plan order as eval --collect writes them), once with trials alike and once with each trial's own seed,
-  and times, each the median of 3 in CPU time:
+  line in plan order as eval --collect writes them), once with trials alike and once with each trial's
+  own seed, and times, each the median of 3 in CPU time:
     a bare JSON.parse of the same bytes, line by line (the baseline);
     npm run score on the file in this process, end to end: read, replay, score and the report written
       (--format, default json, to a file as --out writes it);
@@ -98,7 +98,8 @@ const ms = (n: number): string => `${n.toFixed(0).padStart(7)} ms`;
 
 /**
  * n collected traces: every scripted candidate of every fixture in turn, trials 1, 2, …, in plan
- * order (fixture, candidate, trial), each as the run it replays to recorded it (its replies, how each request ended, the budget and settings).
+ * order (fixture, candidate, trial), each as the run it replays to recorded it (its replies, how
+ * each request ended, the budget and settings).
  */
 export async function generateTraces(n: number, fixtures: readonly Fixture[]): Promise<CollectedTrace[]> {
   const kinds: Omit<CollectedTrace, "trial">[] = [];

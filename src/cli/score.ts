@@ -84,7 +84,7 @@ async function score(argv: string[], io: CliIo): Promise<number> {
   try {
     for (const { file, trace, index, named } of planned) {
       // Awaited only when replayed: a trial alike to the last one is judged at once.
-      const scored = scorer.alike(trace) ?? (await scorer.score(trace));
+      const scored = scorer.alike(trace) ?? (await scorer.replay(trace));
       if (!scored.ok) throw refusalError(file, unknownTraceFixture(trace, named));
       const byNote = notes.get(file);
       for (const note of scored.notes) {

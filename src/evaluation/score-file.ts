@@ -205,8 +205,8 @@ function judged(t: TraceToReplay, scored: TraceScore): TraceScore {
 // scripted candidate record the same replies and timings k times (a live model's record their own
 // timings, so they are never alike). A replay depends on nothing of a trace but its fixture,
 // candidate, settings and replies, all of which are in the trace without its trial; the fixtures
-// and the caller's settings are the same for every trace a scorer is asked about. So a trace equal to the last one replayed, but for its
-// trial, shares that replay (frozen before it is first shared, so no reader can change what another
+// and the caller's settings are the same for every trace a scorer is asked about. So a trace equal
+// to the last one replayed, but for its trial, shares that replay (frozen before it is first shared, so no reader can change what another
 // sees), and keeps its own trial and notes. In plan order (score puts traces in it) a candidate's
 // trials come together, so the last replay is all that need be kept, and a trace is compared with
 // it, never hashed: when traces differ, that costs one comparison that stops at the first difference.
@@ -231,7 +231,7 @@ export class TraceScorer {
     return this.#replayed;
   }
 
-  /** The trace judged at once when it is alike to the last one replayed; else null, and score replays it. */
+  /** The trace judged at once when it is alike to the last one replayed; else null, and `replay` is what judges it. */
   alike(t: TraceToReplay): TraceScore | null {
     const last = this.#last;
     if (last === null || !alikeAtAGlance(last.trace, t.trace) || !sameValue({ ...t.trace, trial: undefined }, last.trace)) return null;
@@ -242,9 +242,13 @@ export class TraceScorer {
     return judged(t, last.scored);
   }
 
+  /** The trace judged, replayed only when it is not alike to the last one replayed. */
   async score(t: TraceToReplay): Promise<TraceScore> {
-    const alike = this.alike(t);
-    if (alike) return alike;
+    return this.alike(t) ?? this.replay(t);
+  }
+
+  /** The trace replayed, whether or not it is alike (for one `alike` has turned down), its replay kept for the next. */
+  async replay(t: TraceToReplay): Promise<TraceScore> {
     const untried = { ...t.trace, trial: undefined };
     this.#replayed += 1;
     const scored = await scoreCollectedTrace(t.trace, this.#fixtures, this.#options);

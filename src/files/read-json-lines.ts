@@ -61,8 +61,9 @@ function lastNumber(text: string): LastNumber | null {
   if (digits === 0 || digits > 15 || (digits > 1 && text.charCodeAt(i) === 0x30)) return null;
   if (text.charCodeAt(i - 1) !== 0x3a || text.charCodeAt(i - 2) !== 0x22) return null;
   const open = text.lastIndexOf('"', i - 3);
+  if (open < 1) return null;
   const before = text.charCodeAt(open - 1);
-  if (open < 1 || (before !== 0x2c && before !== 0x7b)) return null;
+  if (before !== 0x2c && before !== 0x7b) return null;
   const key = text.slice(open + 1, i - 2);
   if (key.includes("\\")) return null;
   return { at: open, key, value: Number(text.slice(i, end)) };

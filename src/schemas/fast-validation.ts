@@ -292,6 +292,9 @@ export function plainlyValidTrace(value: unknown): CollectedTrace | null {
   return exactly(value, collectedTrace) ? (value as CollectedTrace) : null;
 }
 
+/** Whether CollectedTrace takes `trial` as a trace's trial: for a trace vouched for as it was but for its trial. */
+export const plainlyValidTrial = (trial: unknown): boolean => collectedTrace.optional?.trial?.(trial) === true;
+
 // The same for a reply's decision, read at every step of every run. Decision's objects strip the
 // keys they do not know (the runtime names them as discarded), so here too a decision may carry any
 // other key; what comes back is a new object of the schema's keys only, as zod gives. A claim is a
