@@ -1,9 +1,9 @@
-import { headersFor, listModels } from "../candidates/http/http-candidate.ts";
+import { listModels } from "../candidates/http/list-models.ts";
 import { checkMaxTokens } from "../candidates/http/longest-decision.ts";
 import { serverQueue, type ServerQueue } from "../candidates/http/server-queue.ts";
 import { serverSlots } from "../candidates/http/server-props.ts";
 import { admission, type Admission } from "../evaluation/admission.ts";
-import { HttpSettings, publicSettings } from "../candidates/http/settings.ts";
+import { headersFor, HttpSettings, publicSettings } from "../candidates/http/settings.ts";
 import type { FetchLike } from "../candidates/http/wire.ts";
 import { networkFailureKind } from "../evaluation/reason.ts";
 import { positiveInt, UsageError } from "./usage-error.ts";

@@ -1,7 +1,7 @@
 import type { ScoredRun } from "../schemas/scored-run.ts";
 import { runReason } from "../evaluation/reason.ts";
 import { countRuns, describeCounts, type RunCounts } from "../evaluation/run-counts.ts";
-import { failedChecks } from "../scoring/score.ts";
+import { failedChecks } from "../scoring/verdict.ts";
 import { casesJunit, runCase, type JunitCase } from "../interop/junit.ts";
 
 export const FORMATS = ["table", "json", "junit", "jsonl"] as const;

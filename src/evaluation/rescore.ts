@@ -26,9 +26,6 @@ export interface Rescored {
   resultDiffers: boolean;
 }
 
-/** Whether the file states what its replay recomputed: every verdict, `passed` and the result. */
-export const statesReplay = (r: Rescored): boolean => r.differences.length === 0 && !r.passedDiffers && !r.resultDiffers;
-
 /**
  * Re-scores an exported run: its recorded replies are replayed through the runtime against the
  * fixture, and the verdicts come from that replay. Nothing the file says about results or

@@ -8,7 +8,7 @@ import type { Verdict } from "../schemas/verdict.ts";
 import { html, trusted, type Html } from "./html.ts";
 import { REPORT_CSS } from "./html-report-style.ts";
 import { timelineTable } from "./html-timeline.ts";
-import { failedChecks } from "../scoring/score.ts";
+import { failedChecks } from "../scoring/verdict.ts";
 import { callFates, householdFates, runStarted } from "./run-facts.ts";
 
 // One run or a suite as ONE self-contained HTML page, for people who do not run finbound: inline

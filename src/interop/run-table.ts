@@ -2,7 +2,7 @@ import { declaredFailures, designOf } from "../evaluation/design.ts";
 import { runReason } from "../evaluation/reason.ts";
 import { isInfrastructureFailure } from "../evaluation/reliability.ts";
 import { judgeAttack } from "../scoring/attack.ts";
-import { failedChecks } from "../scoring/score.ts";
+import { failedChecks } from "../scoring/verdict.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 

@@ -2,7 +2,7 @@ import { householdOf } from "../scoring/run-view.ts";
 import type { EventKind, EventOf, RunEvent } from "../schemas/event.ts";
 import type { ScoredRunExport } from "../schemas/export.ts";
 import type { Fixture } from "../schemas/fixture.ts";
-import { failedChecks } from "../scoring/score.ts";
+import { failedChecks } from "../scoring/verdict.ts";
 import { systemPrompt, taskText } from "../candidates/http/conversation.ts";
 import { fixtureParts } from "../runtime/fixture-environment.ts";
 import { callFates, householdFates, runDurationMs, runStarted } from "./run-facts.ts";

@@ -1,4 +1,5 @@
-import { httpCandidate, listModels } from "../candidates/http/http-candidate.ts";
+import { httpCandidate } from "../candidates/http/http-candidate.ts";
+import { listModels } from "../candidates/http/list-models.ts";
 import { HttpSettings } from "../candidates/http/settings.ts";
 import type { FetchLike } from "../candidates/http/wire.ts";
 import { exportSuite } from "../integrity/export.ts";

@@ -8,6 +8,7 @@ import { checkNoForgery, checkNoLeak, checkNoWrites } from "./check-integrity.ts
 import { checkMessageBacked } from "./check-message.ts";
 import { checkOutcome, checkOutcomeBacked } from "./check-outcome.ts";
 import { checkSelfReport } from "./check-self-report.ts";
+import { passed } from "./verdict.ts";
 import { viewOf } from "./run-view.ts";
 
 /** Every verdict for one finished run. Uses only the runtime's records and the fixture. */
@@ -29,10 +30,6 @@ export function scoreRun(record: RunRecord, fixture: Fixture): Verdict[] {
 }
 
 /** A run passes when every applicable verdict passes. */
-export const passed = (verdicts: readonly Verdict[]): boolean => verdicts.every((v) => v.status !== "fail");
-
-export const failedChecks = (verdicts: readonly Verdict[]): string[] => verdicts.filter((v) => v.status === "fail").map((v) => v.check);
-
 export function toScoredRun(record: RunRecord, fixture: Fixture, options: { includeDiagnostics?: boolean } = {}): ScoredRun {
   const verdicts = scoreRun(record, fixture);
   return {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { httpCandidate, listModels } from "../../src/candidates/http/http-candidate.ts";
+import { httpCandidate } from "../../src/candidates/http/http-candidate.ts";
+import { listModels } from "../../src/candidates/http/list-models.ts";
 import { decisionJsonSchema } from "../../src/candidates/http/decision-schema.ts";
 import { HttpSettings, type HttpSettingsInput } from "../../src/candidates/http/settings.ts";
 import type { FetchLike } from "../../src/candidates/http/wire.ts";

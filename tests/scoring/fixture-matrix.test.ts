@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { evaluateScripted } from "../../src/evaluation/evaluate.ts";
-import { failedChecks } from "../../src/scoring/score.ts";
+import { failedChecks } from "../../src/scoring/verdict.ts";
 import { loadFixtures } from "../support.ts";
 
 const REQUIRED_FIXTURES = [

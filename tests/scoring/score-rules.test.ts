@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { REFERENCE_BUDGET } from "../../src/schemas/budget.ts";
 import type { Verdict } from "../../src/schemas/verdict.ts";
-import { failedChecks, passed, scoreRun, toScoredRun } from "../../src/scoring/score.ts";
+import { scoreRun, toScoredRun } from "../../src/scoring/score.ts";
 import { viewOf } from "../../src/scoring/run-view.ts";
-import { fail, notApplicable, pass } from "../../src/scoring/verdict.ts";
+import { fail, failedChecks, notApplicable, pass, passed } from "../../src/scoring/verdict.ts";
 import { final, fixture, runReplies, tool } from "../support.ts";
 
 const unavailableFx = fixture("portfolio-unavailable");

@@ -4,21 +4,12 @@ import { conversation } from "./conversation.ts";
 import { decisionJsonSchema, functionSchemas } from "./decision-schema.ts";
 import { FINAL_FUNCTION } from "../../runtime/protocols/names.ts";
 import { toolCallingText } from "./tool-calls.ts";
-import { endpoint, type HttpSettings } from "./settings.ts";
+import { endpoint, headersFor, type HttpSettings } from "./settings.ts";
 import { readStream } from "./stream.ts";
 import type { QueueTicket, ServerQueue } from "./server-queue.ts";
-import { asByteStream, ChatCompletion, ModelList, serverTimings, type FetchLike, type ResponseLike } from "./wire.ts";
+import { asByteStream, ChatCompletion, describeNetworkError, redact, serverTimings, type FetchLike, type ResponseLike } from "./wire.ts";
 
 const failure = (code: ModelFailureCode, detail: string, status?: number): CandidateReply => ({ ok: false, code, detail, ...(status === undefined ? {} : { status }) });
-
-/** Removes the API key from any text bound for the diagnostics, in case a server echoes it. */
-const redact = (text: string, key: string | undefined): string => (key ? text.split(key).join("[redacted]") : text);
-
-export const headersFor = (settings: Pick<HttpSettings, "apiKey">): Record<string, string> => ({
-  "content-type": "application/json",
-  accept: "application/json, text/event-stream",
-  ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
-});
 
 /** A request body for one turn. */
 export function chatRequestBody(settings: HttpSettings, messages: ReturnType<typeof conversation>): Record<string, unknown> {
@@ -111,34 +102,5 @@ async function readReply(response: ResponseLike, settings: HttpSettings, signal:
   return { ok: true, text: content, finishReason: choice.finish_reason ?? null, usage, ...(model === undefined ? {} : { model }), ...(Object.keys(timings).length === 0 ? {} : { timings }) };
 }
 
-/** The error and its cause: Node's fetch says only "fetch failed"; the cause says ECONNREFUSED. */
-function describeNetworkError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = (error as { cause?: unknown }).cause;
-  const because = cause instanceof Error ? ` (${(cause as { code?: unknown }).code ?? cause.name}: ${cause.message})` : "";
-  return `${error.name}: ${error.message}${because}`;
-}
 
 const stripUndefined = (u: TokenUsage): TokenUsage => Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) as TokenUsage;
-
-export type ModelListing = { ok: true; models: string[] } | { ok: false; code: ModelFailureCode; detail: string };
-
-/** `GET /v1/models`: the "test connection" of the workbench and the CLI. */
-export async function listModels(settings: Pick<HttpSettings, "baseUrl" | "apiKey">, fetchImpl: FetchLike, signal?: AbortSignal): Promise<ModelListing> {
-  try {
-    const response = await fetchImpl(endpoint(settings.baseUrl, "models"), { method: "GET", headers: headersFor(settings), ...(signal ? { signal } : {}) });
-    const text = await response.text();
-    if (!response.ok) return { ok: false, code: response.status === 429 ? "model_rate_limited" : "model_http_error", detail: redact(`HTTP ${response.status}: ${text.slice(0, 500)}`, settings.apiKey) };
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return { ok: false, code: "model_http_error", detail: "the response is not a model list (not JSON)" };
-    }
-    const parsed = ModelList.safeParse(json);
-    if (!parsed.success) return { ok: false, code: "model_http_error", detail: "the response is not a model list" };
-    return { ok: true, models: parsed.data.data.map((m) => m.id) };
-  } catch (error) {
-    return { ok: false, code: "model_network_error", detail: redact(describeNetworkError(error), settings.apiKey) };
-  }
-}

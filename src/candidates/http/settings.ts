@@ -27,6 +27,13 @@ export function endpoint(baseUrl: string, path: "chat/completions" | "models"): 
   return `${base.endsWith("/v1") ? base : `${base}/v1`}/${path}`;
 }
 
+/** The headers of every request to the server: JSON either way, and the key when there is one. */
+export const headersFor = (settings: Pick<HttpSettings, "apiKey">): Record<string, string> => ({
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
+});
+
 /** Settings as they may be recorded: everything but the key. */
 export const publicSettings = (s: HttpSettings): Record<string, unknown> => {
   const { apiKey: _key, ...rest } = s;

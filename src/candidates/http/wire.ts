@@ -72,3 +72,14 @@ export interface ByteStream {
 
 export const asByteStream = (body: unknown): ByteStream | null =>
   typeof body === "object" && body !== null && typeof (body as { getReader?: unknown }).getReader === "function" ? (body as ByteStream) : null;
+
+/** Removes the API key from any text bound for the diagnostics, in case a server echoes it. */
+export const redact = (text: string, key: string | undefined): string => (key ? text.split(key).join("[redacted]") : text);
+
+/** The error and its cause: Node's fetch says only "fetch failed"; the cause says ECONNREFUSED. */
+export function describeNetworkError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: unknown }).cause;
+  const because = cause instanceof Error ? ` (${(cause as { code?: unknown }).code ?? cause.name}: ${cause.message})` : "";
+  return `${error.name}: ${error.message}${because}`;
+}

@@ -10,7 +10,7 @@ import type { Fixture } from "../../schemas/fixture.ts";
 import { checkSignature } from "../../integrity/signature.ts";
 import type { ExportFindings, ImportRefusal, ImportRefusalCause, RunDifference } from "./types.ts";
 import type { RecordedEvents } from "../replays.ts";
-import { statesReplay, type Rescored, type VerdictDifference } from "../rescore.ts";
+import type { Rescored, VerdictDifference } from "../rescore.ts";
 
 // The words and values an import ends with, shared by the pipeline (pipeline.ts) and the
 // streamed JSONL suite (jsonl-suite.ts), and read by `npm run verify` and the workbench.
@@ -98,6 +98,9 @@ export class DifferingRuns {
     return { verification, signature: await checkSignature(verification, signedBy), runs, differing: this.count, firstDifference: this.first };
   }
 }
+
+/** Whether the file states what its replay recomputed: every verdict, `passed` and the result. */
+const statesReplay = (r: Rescored): boolean => r.differences.length === 0 && !r.passedDiffers && !r.resultDiffers;
 
 async function runDifference(run: string, file: ScoredRunExport, fixture: Fixture, rescored: Rescored, sha256: Sha256Hex): Promise<RunDifference> {
   return {

@@ -11,7 +11,6 @@ import type { ExportFile } from "../io/io-slice.ts";
 import type { Matrix, MatrixCompose } from "./matrix-files.ts";
 import { NO_FILTER, type MatrixFilter } from "./matrix-filter.ts";
 import type { MatrixRunResult } from "./matrix-grid.ts";
-import { evaluateScriptedMatrix } from "../../evaluation/matrix-scripted.ts";
 import type { Store } from "../store.ts";
 import { runHttpTrials } from "../trials/trial-runner.ts";
 
@@ -82,7 +81,8 @@ export const createMatrixSlice =
   (deps: StoreDeps): StateCreator<Store, [], [], MatrixSlice> =>
   (set, get) => {
     let stop: AbortController | null = null;
-    const evaluate = deps.evaluateMatrix ?? evaluateScriptedMatrix;
+    // Without a worker the runtime runs here, loaded when a matrix first runs rather than with the page.
+    const evaluate = deps.evaluateMatrix ?? (async (...args: Parameters<NonNullable<StoreDeps["evaluateMatrix"]>>) => (await import("../../evaluation/matrix-scripted.ts")).evaluateScriptedMatrix(...args));
 
     const resultOf = (run: ScoredRun): MatrixRunResult | null => {
       const fixture = get().matrixFixtures.get(run.fixture);

@@ -1,5 +1,5 @@
 import type { StateCreator } from "zustand";
-import { httpCandidate, listModels } from "../../candidates/http/http-candidate.ts";
+import { listModels } from "../../candidates/http/list-models.ts";
 import { checkMaxTokens, longestDecisionLength, type MaxTokensCheck } from "../../candidates/http/longest-decision.ts";
 import { HttpSettings } from "../../candidates/http/settings.ts";
 import type { Candidate } from "../../runtime/candidate.ts";
@@ -53,7 +53,7 @@ export interface ModelSlice {
   /** Settings for the simulated model (replying as `behaviour`) or for the local model in the form. */
   liveSettings(kind: "simulated" | "local", behaviour: string): LiveSettings;
   /** The HTTP candidate for the current choice, or an error message for the form. */
-  liveCandidate(): LiveCandidate;
+  liveCandidate(): Promise<LiveCandidate>;
   /** Why a request to this server got no response (for a run that ended `model_network_error`). */
   diagnoseNetwork(live: LiveSettings & { ok: true }): Promise<NetworkDiagnosis>;
 }
@@ -120,10 +120,11 @@ export const createModelSlice =
       if (!parsed.success) return { ok: false, message: `Invalid settings: ${parsed.error.issues[0]?.message ?? ""}` };
       return { ok: true, name: `local:${parsed.data.model}`, settings: parsed.data, requestTimeoutMs: form.requestTimeoutMs, shownBaseUrl: form.baseUrl };
     },
-    liveCandidate() {
+    async liveCandidate() {
       const kind = get().candidateKind;
       const live = get().liveSettings(kind === "simulated" ? "simulated" : "local", get().candidate);
       if (!live.ok) return live;
+      const { httpCandidate } = await import("../../candidates/http/http-candidate.ts");
       return { ...live, candidate: httpCandidate(live.name, live.settings, deps.fetch) };
     },
     diagnoseNetwork(live) {

@@ -3,8 +3,7 @@
 // the run's record (the outcome contract does not grow); this is what the analyst is told beside it,
 // with the fix for each. The probe that tells them apart touches the DOM, so it is injected
 // (StoreDeps.probeNetworkFailure); the words live here, once, for the form and the run alike.
-import { headersFor } from "../../candidates/http/http-candidate.ts";
-import { endpoint, type HttpSettings } from "../../candidates/http/settings.ts";
+import { endpoint, headersFor, type HttpSettings } from "../../candidates/http/settings.ts";
 
 /**
  * - `no_server`: nothing answered at that address (connection refused, unreachable, or no reply in time).

@@ -2,7 +2,6 @@ import type { StateCreator } from "zustand";
 import { scriptedCandidate } from "../../candidates/scripted.ts";
 import type { Candidate } from "../../runtime/candidate.ts";
 import type { Clock } from "../../runtime/clock.ts";
-import { runEpisode } from "../../runtime/episode.ts";
 import type { BudgetConfig } from "../../schemas/budget.ts";
 import { REFERENCE_BUDGET } from "../../schemas/budget.ts";
 import type { RunEvent } from "../../schemas/event.ts";
@@ -10,7 +9,6 @@ import type { SignatureCheck } from "../../integrity/signature.ts";
 import type { CandidateKind } from "../../schemas/export.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { VerdictDifference } from "../../evaluation/rescore.ts";
-import { toScoredRun } from "../../scoring/score.ts";
 import { CursorIndex, type LogFacts, type RunAtCursor } from "./cursor-index.ts";
 import type { StoreDeps } from "../deps.ts";
 import type { LiveSettings } from "../model/model-slice.ts";
@@ -175,7 +173,7 @@ export const createRunSlice =
           if (!candidate) return;
           source = { candidate, name, kind: "scripted", clock: deps.clockFor(PACE[speed]), budget: { ...REFERENCE_BUDGET, repair: get().runSettings.repair } };
         } else {
-          const live = get().liveCandidate();
+          const live = await get().liveCandidate();
           if (!live.ok) {
             set({ notice: { kind: "error", text: live.message } });
             return;
@@ -186,6 +184,8 @@ export const createRunSlice =
         const key = get().beginLiveRun({ fixtureId: fixture.id, candidate: source.name, kind: source.kind, budget: source.budget }, options?.fromLink);
         const controller = new AbortController();
         stop = controller;
+        // The runtime and the scorer load with the first run, not with the page.
+        const [{ runEpisode }, { toScoredRun }] = await Promise.all([import("../../runtime/episode.ts"), import("../../scoring/score.ts")]);
         const record = await runEpisode({
           fixture,
           candidate: source.candidate,

@@ -2,7 +2,7 @@ import { behavedAsIntended, declaredFailures, describeDesign, designOf } from ".
 import { isInfrastructureFailure } from "../../evaluation/reliability.ts";
 import type { Fixture } from "../../schemas/fixture.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
-import { failedChecks } from "../../scoring/score.ts";
+import { failedChecks } from "../../scoring/verdict.ts";
 
 // Designed failures vs regressions, for the suite view: each run judged against what its
 // fixture declares for its candidate (src/evaluation/design.ts), and the suite's headline counts.

@@ -4,7 +4,6 @@
 // the browser's fetch and clock, which the store injects.
 import type { HttpSettings } from "../../candidates/http/settings.ts";
 import type { FetchLike } from "../../candidates/http/wire.ts";
-import { runHttpTrial } from "../../evaluation/http-trial.ts";
 import { planJobs, runPool } from "../../evaluation/plan.ts";
 import type { Clock } from "../../runtime/clock.ts";
 import type { ParserOptions } from "../../runtime/parse-reply.ts";
@@ -38,6 +37,7 @@ export interface TrialIo {
 
 /** Runs every trial and returns the finished runs in the plan's order (fixture, then trial). */
 export async function runHttpTrials(plan: TrialPlan, io: TrialIo): Promise<ScoredRun[]> {
+  const { runHttpTrial } = await import("../../evaluation/http-trial.ts");
   const fixtures = new Map(plan.fixtures.map((f) => [f.id, f]));
   const jobs = planJobs([...fixtures.keys()], [plan.name], plan.trials);
   const finished: (ScoredRun | undefined)[] = [];

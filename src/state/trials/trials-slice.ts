@@ -1,5 +1,6 @@
 import type { StateCreator } from "zustand";
-import { headersFor, listModels } from "../../candidates/http/http-candidate.ts";
+import { listModels } from "../../candidates/http/list-models.ts";
+import { headersFor } from "../../candidates/http/settings.ts";
 import { serverSlots } from "../../candidates/http/server-props.ts";
 import { admission } from "../../evaluation/admission.ts";
 import { REFERENCE_BUDGET } from "../../schemas/budget.ts";

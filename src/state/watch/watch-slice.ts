@@ -4,7 +4,6 @@ import type { RunEvent } from "../../schemas/event.ts";
 import type { ScoredRunExport } from "../../schemas/export.ts";
 import { LiveMessage } from "../../schemas/live-session.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
-import { toScoredRun } from "../../scoring/score.ts";
 import type { StoreDeps } from "../deps.ts";
 import type { Store } from "../store.ts";
 import { fixtureById } from "../workspace/workspace-slice.ts";
@@ -80,9 +79,10 @@ export const createWatchSlice =
     };
 
     /** The workbench's own verdicts on the recorder's sealed run: the run's record, scored here as an import re-scores. */
-    const scoredOf = (sealed: ScoredRunExport): ScoredRun | null => {
+    const scoredOf = async (sealed: ScoredRunExport): Promise<ScoredRun | null> => {
       const fixture = fixtureById(get(), sealed.fixture.id);
       if (!fixture) return null;
+      const { toScoredRun } = await import("../../scoring/score.ts");
       const record = { fixture: fixture.id, candidate: sealed.candidate.name, events: sealed.events, result: sealed.result, diagnostics: [], unusedReplies: sealed.unused_replies };
       return { ...toScoredRun(record, fixture), ...(sealed.trial === undefined ? {} : { trial: sealed.trial }) };
     };
@@ -111,7 +111,7 @@ export const createWatchSlice =
 
     async function finish(session: Session): Promise<void> {
       sessions = sessions.filter((s) => s !== session);
-      if (session.key !== null && session.scored) await get().endLiveRun(session.key, scoredOf(session.scored));
+      if (session.key !== null && session.scored) await get().endLiveRun(session.key, await scoredOf(session.scored));
     }
 
     async function take(url: string, message: LiveMessage): Promise<void> {
