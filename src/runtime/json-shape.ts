@@ -159,15 +159,15 @@ function quoteEnd(text: string, start: number): number {
 /** A lone surrogate: with the `u` flag a well-formed pair is one code point, never of category Cs. */
 const LONE_SURROGATES = /\p{Cs}/gu;
 
-/** Text as it can be recorded and exported (UTF-8, RFC 8785): lone surrogates become U+FFFD. */
-export const toWellFormed = (text: string): string => text.replace(LONE_SURROGATES, "\uFFFD");
-
 /** Whether a string holds no lone surrogate: it can then be written as UTF-8 and in RFC 8785. */
 export const isWellFormed: (text: string) => boolean = (() => {
   const native = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
   const lone = new RegExp(LONE_SURROGATES.source, "u");
   return native ? (text: string): boolean => native.call(text) : (text: string): boolean => !lone.test(text);
 })();
+
+/** Text as it can be recorded and exported (UTF-8, RFC 8785): lone surrogates become U+FFFD. Most text has none, and is asked only. */
+export const toWellFormed = (text: string): string => (isWellFormed(text) ? text : text.replace(LONE_SURROGATES, "\uFFFD"));
 
 /** What JSON can hold in memory but an export cannot. */
 export type Unrepresentable = "non_finite_number" | "invalid_unicode";
