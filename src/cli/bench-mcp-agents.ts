@@ -22,9 +22,17 @@ export interface AgentsTask {
   readonly thinkMs: number;
 }
 
+/** A tool call's answer as the agent read it: its text and whether it was an error result. */
+export interface AgentAnswer {
+  readonly text: string;
+  readonly isError: boolean;
+}
+
 export interface AgentsReport {
   /** Each call's time from sending to its answer, in milliseconds, every session's: one list per endpoint. */
   readonly latenciesMs: number[][];
+  /** The first session's answers, call by call: one list per endpoint. */
+  readonly answers: AgentAnswer[][];
   /** Calls whose answer was a transport or protocol error (a tool's own error result is an answer). */
   readonly failures: string[];
 }
@@ -41,8 +49,9 @@ async function session(task: AgentsTask, endpoint: number, index: number, report
     if (task.thinkMs > 0) await pause(task.thinkMs * jitter(index, i));
     const sent = performance.now();
     try {
-      await client.callTool(call);
+      const result = await client.callTool(call);
       report.latenciesMs[endpoint]?.push(performance.now() - sent);
+      if (index === 0) report.answers[endpoint]?.push(answerOf(result));
     } catch (error) {
       report.failures.push(`session ${index + 1}, call ${i + 1} (${call.name}): ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -51,8 +60,13 @@ async function session(task: AgentsTask, endpoint: number, index: number, report
   await client.close();
 }
 
+const answerOf = (result: Awaited<ReturnType<Client["callTool"]>>): AgentAnswer => {
+  const content = Array.isArray(result.content) ? (result.content as { type?: unknown; text?: unknown }[]) : [];
+  return { text: content.map((c) => (c.type === "text" && typeof c.text === "string" ? c.text : "")).join(""), isError: result.isError === true };
+};
+
 async function runAgents(task: AgentsTask): Promise<AgentsReport> {
-  const report: AgentsReport = { latenciesMs: task.urls.map(() => []), failures: [] };
+  const report: AgentsReport = { latenciesMs: task.urls.map(() => []), answers: task.urls.map(() => []), failures: [] };
   const sessions = Array.from({ length: task.sessions }, (_, i) => task.urls.map((_url, endpoint) => session(task, endpoint, i, report)));
   await Promise.all(sessions.flat());
   return report;

@@ -23,6 +23,11 @@ export interface AgentSessionOptions {
   cancel?: AbortSignal;
   /** Each event as the run records it. */
   onEvent?: (event: RunEvent) => void;
+  /**
+   * Awaited once the call that ended the run has its answer and before the run is scored: a server
+   * lets the answer leave first, so the agent never waits for the scorer.
+   */
+  beforeScoring?: () => Promise<void>;
 }
 
 /**
@@ -69,9 +74,10 @@ export class AgentSession {
   }
 
   async #run(): Promise<ScoredRun> {
-    const { fixture, budget, parser, clock, cancel, onEvent, trial } = this.#o;
+    const { fixture, budget, parser, clock, cancel, onEvent, trial, beforeScoring } = this.#o;
     const record = await runEpisode({ fixture, candidate: this.#candidate, clock: clock(), budget, ...(parser ? { parser } : {}), ...(cancel ? { cancel } : {}), ...(onEvent ? { onEvent } : {}) });
     this.#candidate.finish(record);
+    await beforeScoring?.();
     return { ...toScoredRun(record, fixture, { includeDiagnostics: true }), trial };
   }
 }

@@ -83,6 +83,8 @@ export class AgentServer {
       // session shared would hold every session's listeners, which each new one is checked against.
       cancel: AbortSignal.any([this.#stop.signal]),
       ...(live ? { onEvent: (event) => live.publish({ type: "run_event", ...ref, event }) } : {}),
+      // The ending call's answer is written in the promise reactions that follow; the scorer runs after them.
+      beforeScoring: () => new Promise((resolve) => setImmediate(resolve)),
     });
     const entry: OpenSession = {
       ref,

@@ -32,6 +32,27 @@ describe("an MCP session is one run of one fixture", () => {
     expect(run?.events[0]).toMatchObject({ kind: "run_started", protocol: "mcp" });
   });
 
+  it("the call that ends the run is answered before the run is scored: the scorer waits for beforeScoring", async () => {
+    let release: () => void = () => {};
+    const session = new AgentSession({
+      fixture: fixture("fv-scenario-a"),
+      candidate: "mcp:test",
+      trial: 1,
+      budget: REFERENCE_BUDGET,
+      clock: createVirtualClock,
+      beforeScoring: () => new Promise<void>((resolve) => (release = resolve)),
+    });
+    let scored = false;
+    void session.finished.then(() => (scored = true));
+    await session.call({ name: "future_value", arguments: FV_A });
+    const answer = await session.call({ name: "submit_final", arguments: finalFvA() });
+    expect(JSON.parse(answer.text)).toMatchObject({ status: "recorded", outcome: "answered" });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(scored).toBe(false);
+    release();
+    expect(await session.finished).toMatchObject({ outcome: "answered", passed: true });
+  });
+
   it("a session closed before any call has no run", async () => {
     const clocks = { made: 0 };
     const session = agentSession(clocks);
