@@ -1,5 +1,5 @@
 import { Suspense, useDeferredValue, useEffect, type ReactNode } from "react";
-import { useStore } from "../app/app-store.ts";
+import { appStore, useStore } from "../app/app-store.ts";
 import { whenPageIdle } from "../state/scheduling/yield-to-page.ts";
 import { HistoryView } from "./history/HistoryView.tsx";
 import { useHistoryAtStart } from "./history/use-history-at-start.ts";
@@ -53,7 +53,7 @@ export function App() {
   useEffect(() => {
     // Only loads them early: a failed load here is tried again when the part is first drawn.
     void whenPageIdle(SUITE_VIEW_IDLE_TIMEOUT_MS)
-      .then(() => Promise.all([suiteView.preload(), claimsTable.preload()]))
+      .then(() => Promise.all([suiteView.preload(), claimsTable.preload(), appStore.getState().preloadRuntime()]))
       .catch(() => undefined);
   }, []);
   // The store's view changes in a synchronous update (an import switches to the suite as it ends); the

@@ -7,6 +7,7 @@ import type { HttpProtocol } from "../../candidates/http/conversation.ts";
 import type { StoreDeps } from "../deps.ts";
 import { SimFault } from "../../schemas/sim-fault.ts";
 import { diagnoseNetworkFailure, type NetworkDiagnosis } from "./network-failure.ts";
+import { unavailable } from "../on-demand.ts";
 import type { Store } from "../store.ts";
 
 /** The failures the simulated model can play, offered in the picker as `fault:<name>`. */
@@ -124,8 +125,12 @@ export const createModelSlice =
       const kind = get().candidateKind;
       const live = get().liveSettings(kind === "simulated" ? "simulated" : "local", get().candidate);
       if (!live.ok) return live;
-      const { httpCandidate } = await import("../../candidates/http/http-candidate.ts");
-      return { ...live, candidate: httpCandidate(live.name, live.settings, deps.fetch) };
+      try {
+        const { httpCandidate } = await import("../../candidates/http/http-candidate.ts");
+        return { ...live, candidate: httpCandidate(live.name, live.settings, deps.fetch) };
+      } catch (error) {
+        return { ok: false, message: unavailable("the HTTP candidate", error) };
+      }
     },
     diagnoseNetwork(live) {
       return diagnoseNetworkFailure(deps.probeNetworkFailure, live.settings, live.shownBaseUrl, deps.pageOrigin);

@@ -9,6 +9,7 @@ import type { SignatureCheck } from "../../integrity/signature.ts";
 import type { CandidateKind } from "../../schemas/export.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { VerdictDifference } from "../../evaluation/rescore.ts";
+import { unavailable } from "../on-demand.ts";
 import { CursorIndex, type LogFacts, type RunAtCursor } from "./cursor-index.ts";
 import type { StoreDeps } from "../deps.ts";
 import type { LiveSettings } from "../model/model-slice.ts";
@@ -76,6 +77,8 @@ export interface RunSlice {
    * unless `fromLink`: a replay the page's address asked for adds no history entry the analyst did not make.
    */
   startRun(options?: { speed?: Speed; fromLink?: boolean }): Promise<void>;
+  /** Fetches the runtime's loop and the scorer ahead of the first run (the page calls it once idle); a failure is left to the run to say. */
+  preloadRuntime(): Promise<void>;
   stopRun(): void;
   /**
    * A run recorded elsewhere, shown as it is recorded (an MCP agent's session, watched live): it
@@ -119,6 +122,10 @@ const budgetOf = (run: ScoredRun): BudgetConfig => {
 };
 
 let runKey = 0;
+
+type RunMachinery = [typeof import("../../runtime/episode.ts"), typeof import("../../scoring/score.ts")];
+/** The runtime's loop and the scorer: fetched with the first run (or once the page is idle), not with the page. */
+const runMachinery = (): Promise<RunMachinery> => Promise.all([import("../../runtime/episode.ts"), import("../../scoring/score.ts")]);
 
 export const createRunSlice =
   (deps: StoreDeps): StateCreator<Store, [], [], RunSlice> =>
@@ -181,11 +188,17 @@ export const createRunSlice =
           if (candidateKind === "simulated") await deps.ensureSimulator();
           source = { candidate: live.candidate, name: live.name, kind: "http", clock: deps.realClock(), budget: { ...REFERENCE_BUDGET, repair: get().runSettings.repair, request_timeout_ms: live.requestTimeoutMs }, live };
         }
+        let machinery: RunMachinery;
+        try {
+          machinery = await runMachinery();
+        } catch (error) {
+          set({ notice: { kind: "error", text: unavailable("the runtime", error) } });
+          return;
+        }
+        const [{ runEpisode }, { toScoredRun }] = machinery;
         const key = get().beginLiveRun({ fixtureId: fixture.id, candidate: source.name, kind: source.kind, budget: source.budget }, options?.fromLink);
         const controller = new AbortController();
         stop = controller;
-        // The runtime and the scorer load with the first run, not with the page.
-        const [{ runEpisode }, { toScoredRun }] = await Promise.all([import("../../runtime/episode.ts"), import("../../scoring/score.ts")]);
         const record = await runEpisode({
           fixture,
           candidate: source.candidate,
@@ -211,6 +224,9 @@ export const createRunSlice =
           if (current?.key === key) set({ run: { ...current, network } });
         };
         await Promise.all([get().endLiveRun(key, scored), explain()]);
+      },
+      async preloadRuntime() {
+        await runMachinery().catch(() => undefined);
       },
       stopRun() {
         stop?.abort();

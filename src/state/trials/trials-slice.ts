@@ -120,20 +120,28 @@ export const createTrialsSlice =
         set({ suite: { status: "running", scope, runs: [], kind: "http" } });
         const slots: ScoredRun[] = [];
         // The suite is rebuilt from the slots in plan order, so the matrix does not reshuffle as runs finish.
-        const runs = await runHttpTrials(
-          { fixtures, name: live.name, settings: live.settings, trials: settings.trials, concurrency: admitted.runsAtOnce, temperature: settings.temperature, seed: settings.seed, budget: { ...REFERENCE_BUDGET, repair: get().runSettings.repair, request_timeout_ms: live.requestTimeoutMs }, ...(get().runSettings.lenientFence ? { parser: { lenientFence: true } } : {}) },
-          {
-            fetch: deps.fetch,
-            clock: () => deps.realClock(),
-            cancel: controller.signal,
-            onRun(run, index) {
-              // Another suite (an import, a scripted suite) took the view: these trials no longer own it.
-              if (get().suite.status !== "running") return controller.abort();
-              slots[index] = run;
-              set({ suite: { ...get().suite, runs: slots.filter(Boolean) }, trials: { ...get().trials, done: get().trials.done + 1 } });
+        let runs: ScoredRun[];
+        try {
+          runs = await runHttpTrials(
+            { fixtures, name: live.name, settings: live.settings, trials: settings.trials, concurrency: admitted.runsAtOnce, temperature: settings.temperature, seed: settings.seed, budget: { ...REFERENCE_BUDGET, repair: get().runSettings.repair, request_timeout_ms: live.requestTimeoutMs }, ...(get().runSettings.lenientFence ? { parser: { lenientFence: true } } : {}) },
+            {
+              fetch: deps.fetch,
+              clock: () => deps.realClock(),
+              cancel: controller.signal,
+              onRun(run, index) {
+                // Another suite (an import, a scripted suite) took the view: these trials no longer own it.
+                if (get().suite.status !== "running") return controller.abort();
+                slots[index] = run;
+                set({ suite: { ...get().suite, runs: slots.filter(Boolean) }, trials: { ...get().trials, done: get().trials.done + 1 } });
+              },
             },
-          },
-        );
+          );
+        } catch (error) {
+          if (stop === controller) stop = null;
+          if (get().suite.status === "running") set({ suite: { status: "done", scope, runs: slots.filter(Boolean), kind: "http" } });
+          // A module that could not be loaded, or a fault of the runner: said, never left "running".
+          return fail(`The trials could not run: ${error instanceof Error ? error.message : String(error)}`);
+        }
         if (stop === controller) stop = null;
         const stopped = controller.signal.aborted;
         if (get().suite.status === "running") set({ suite: { status: "done", scope, runs, kind: "http" } });

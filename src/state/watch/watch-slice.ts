@@ -5,6 +5,7 @@ import type { ScoredRunExport } from "../../schemas/export.ts";
 import { LiveMessage } from "../../schemas/live-session.ts";
 import type { ScoredRun } from "../../schemas/scored-run.ts";
 import type { StoreDeps } from "../deps.ts";
+import { unavailable } from "../on-demand.ts";
 import type { Store } from "../store.ts";
 import { fixtureById } from "../workspace/workspace-slice.ts";
 
@@ -82,7 +83,13 @@ export const createWatchSlice =
     const scoredOf = async (sealed: ScoredRunExport): Promise<ScoredRun | null> => {
       const fixture = fixtureById(get(), sealed.fixture.id);
       if (!fixture) return null;
-      const { toScoredRun } = await import("../../scoring/score.ts");
+      let toScoredRun: typeof import("../../scoring/score.ts").toScoredRun;
+      try {
+        ({ toScoredRun } = await import("../../scoring/score.ts"));
+      } catch (error) {
+        set({ notice: { kind: "error", text: unavailable("the scorer", error) } });
+        return null;
+      }
       const record = { fixture: fixture.id, candidate: sealed.candidate.name, events: sealed.events, result: sealed.result, diagnostics: [], unusedReplies: sealed.unused_replies };
       return { ...toScoredRun(record, fixture), ...(sealed.trial === undefined ? {} : { trial: sealed.trial }) };
     };
