@@ -96,8 +96,12 @@ function plainString(text: string, start: number, end: number): boolean {
 export type CountedParse<S> =
   /** Parsed, no key repeated, nesting within the bound. */
   | { agreed: true; parsed: unknown; shape: S }
-  /** Not known to be sound: deeper than the bound, a string that never ends, not JSON, or a key repeated. inspectJson and JSON.parse say which. */
-  | { agreed: false };
+  /**
+   * Not known to be sound: deeper than the bound, a string that never ends, not JSON, or a key
+   * repeated. inspectJson and JSON.parse say which; `notJson` when JSON.parse has already said (or
+   * the text cannot start a JSON value), so it need not be asked again.
+   */
+  | { agreed: false; notJson?: true };
 
 /**
  * Counts the text's members (writtenMembers), parses it, and counts the parsed value's with `walk`
@@ -107,11 +111,13 @@ export type CountedParse<S> =
 export function countedParse<S extends { members: number }>(text: string, maxDepth: number, walk: (parsed: unknown) => S): CountedParse<S> {
   const written = writtenMembers(text, maxDepth);
   if (written < 0) return { agreed: false };
+  // Prose or a Markdown fence: JSON.parse would throw, and an exception is dear next to a glance.
+  if (!startsJsonValue(text)) return { agreed: false, notJson: true };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { agreed: false };
+    return { agreed: false, notJson: true };
   }
   const shape = walk(parsed);
   return shape.members === written ? { agreed: true, parsed, shape } : { agreed: false };
@@ -142,6 +148,17 @@ export function writtenMembers(text: string, maxDepth: number): number {
     }
   }
   return members;
+}
+
+/** Whether the text's first character after JSON's whitespace (space, tab, line feed, carriage return) can begin a JSON value. */
+function startsJsonValue(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    // { [ " - 0–9 t f n
+    return c === 0x7b || c === 0x5b || c === 0x22 || c === 0x2d || (c >= 0x30 && c <= 0x39) || c === 0x74 || c === 0x66 || c === 0x6e;
+  }
+  return false;
 }
 
 /** Index of the quote closing the string that opens at `start` (one not escaped by an odd run of backslashes), or -1. */

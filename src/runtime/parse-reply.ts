@@ -65,10 +65,12 @@ export function parseJsonObject(text: string, what: string): { ok: true; value: 
   } else {
     const inspected = inspectJson(text);
     if (!inspected.ok) return invalid(inspected.code, inspected.detail);
+    const notJson = invalid("not_json", `${what} is not a single JSON value`);
+    if (counted.notJson) return notJson;
     try {
       json = JSON.parse(text);
     } catch {
-      return invalid("not_json", `${what} is not a single JSON value`);
+      return notJson;
     }
     shape = parsedShape(json);
   }

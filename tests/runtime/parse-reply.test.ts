@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { inspectJson, MAX_JSON_DEPTH } from "../../src/runtime/json-shape.ts";
+import { countedParse, inspectJson, MAX_JSON_DEPTH, parsedShape } from "../../src/runtime/json-shape.ts";
 import { parseReply } from "../../src/runtime/parse-reply.ts";
 
 /**
@@ -39,8 +39,8 @@ const codeOf = (text: string): string | null => {
   return parsed.ok ? null : SHAPE_CODES.has(parsed.code) ? parsed.code : null;
 };
 
-/** Pieces that make the count or the walk go wrong: quotes, escapes, colons, lone surrogates, huge numbers, repeated keys. */
-const piece = fc.constantFrom('"a"', '"a":1', '"a":"x:y"', '"\\":"', '"\\\\"', "1e400", '"\\ud800"', '"\ud800"', "{", "}", "[", "]", ",", ":", '"decision"', '"final"', "null", " ");
+/** Pieces that make the count or the walk go wrong: quotes, escapes, colons, lone surrogates, huge numbers, repeated keys; and starts no JSON value has (a fence, prose, a single quote, whitespace JSON does not know). */
+const piece = fc.constantFrom('"a"', '"a":1', '"a":"x:y"', '"\\":"', '"\\\\"', "1e400", '"\\ud800"', '"\ud800"', "{", "}", "[", "]", ",", ":", '"decision"', '"final"', "null", " ", "```json\n", "Sure! ", "'a'", "\u00a0", "\t", "-", "7", "tru");
 const reply = fc.oneof(
   fc.array(piece, { maxLength: 24 }).map((parts) => parts.join("")),
   fc.array(piece, { maxLength: 12 }).map((parts) => `{"decision":"final",${parts.join("")}}`),
@@ -54,6 +54,16 @@ describe("the reply parser's fast path (members counted, not collected)", () => 
       fc.property(reply, (text) => {
         fc.pre(text.trim() !== "");
         expect(codeOf(text)).toBe(refusalBefore(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("says a text is not JSON only when JSON.parse would throw on it", () => {
+    fc.assert(
+      fc.property(reply, (text) => {
+        const counted = countedParse(text, MAX_JSON_DEPTH, parsedShape);
+        if (!counted.agreed && counted.notJson) expect(() => JSON.parse(text)).toThrow(SyntaxError);
       }),
       { numRuns: 3000 },
     );
