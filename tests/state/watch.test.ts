@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { exportRun } from "../../src/integrity/export.ts";
 import { RUNTIME_VERSION } from "../../src/runtime/canonical.ts";
 import { LIVE_SESSION_FORMAT, type LiveMessage } from "../../src/schemas/live-session.ts";
@@ -74,6 +74,23 @@ function watched() {
 }
 
 describe("Watch an agent", () => {
+  it("a scorer that cannot be fetched: the run ends shown without verdicts, and the notice says so", async () => {
+    const messages = await obeys();
+    vi.doMock("../../src/scoring/score.ts", () => {
+      throw new TypeError("Failed to fetch dynamically imported module");
+    });
+    try {
+      const w = watched();
+      w.store.getState().setAgentBaseUrl("http://127.0.0.1:8765/mcp");
+      await w.connect();
+      await w.send(...messages);
+      expect(w.store.getState().run).toMatchObject({ kind: "mcp", status: "done", scored: null });
+      expect(w.store.getState().notice).toEqual({ kind: "error", text: expect.stringMatching(/^runtime_unavailable: the scorer could not be loaded \(.+\); the agent's run is shown without the workbench's verdicts\. Reload the page\.$/) });
+    } finally {
+      vi.doUnmock("../../src/scoring/score.ts");
+    }
+  });
+
   it("reads /events at the base URL, with or without /mcp", () => {
     const resolve = (u: string) => new URL(u, "http://127.0.0.1:4173").toString();
     expect(eventsUrlOf("http://127.0.0.1:8765", resolve)).toBe("http://127.0.0.1:8765/events");

@@ -102,5 +102,4 @@ async function readReply(response: ResponseLike, settings: HttpSettings, signal:
   return { ok: true, text: content, finishReason: choice.finish_reason ?? null, usage, ...(model === undefined ? {} : { model }), ...(Object.keys(timings).length === 0 ? {} : { timings }) };
 }
 
-
 const stripUndefined = (u: TokenUsage): TokenUsage => Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) as TokenUsage;

@@ -82,7 +82,8 @@ export const createMatrixSlice =
   (set, get) => {
     let stop: AbortController | null = null;
     // Without a worker the runtime runs here, loaded when a matrix first runs rather than with the page.
-    const evaluate = deps.evaluateMatrix ?? (async (...args: Parameters<NonNullable<StoreDeps["evaluateMatrix"]>>) => (await import("../../evaluation/matrix-scripted.ts")).evaluateScriptedMatrix(...args));
+    const evaluate: NonNullable<StoreDeps["evaluateMatrix"]> =
+      deps.evaluateMatrix ?? (async (fixtures, candidate, onProgress) => (await import("../../evaluation/matrix-scripted.ts")).evaluateScriptedMatrix(fixtures, candidate, onProgress));
 
     const resultOf = (run: ScoredRun): MatrixRunResult | null => {
       const fixture = get().matrixFixtures.get(run.fixture);

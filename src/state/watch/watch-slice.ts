@@ -87,7 +87,7 @@ export const createWatchSlice =
       try {
         ({ toScoredRun } = await import("../../scoring/score.ts"));
       } catch (error) {
-        set({ notice: { kind: "error", text: unavailable("the scorer", error) } });
+        set({ notice: { kind: "error", text: unavailable("the scorer", error, "the agent's run is shown without the workbench's verdicts") } });
         return null;
       }
       const record = { fixture: fixture.id, candidate: sealed.candidate.name, events: sealed.events, result: sealed.result, diagnostics: [], unusedReplies: sealed.unused_replies };
