@@ -1,3 +1,4 @@
+import type { RunEvent } from "../schemas/event.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { TOOL_CATALOGUE } from "../runtime/tools/catalogue.ts";
 import { listed } from "./explain-list.ts";
@@ -73,19 +74,35 @@ const fragmentsOf = memoByString((details: string) => restrictedFragments(JSON.p
 // verbatim. The runtime's own public text (observations, event details) is held to the same rule.
 export function checkNoLeak(run: RunView): Verdict {
   const { result, diagnostics, events } = run.record;
-  const restricted = fragmentsOf(JSON.stringify(diagnostics.map((d) => d.detail)));
+  const restricted = diagnostics.length === 0 ? NO_FRAGMENTS : fragmentsOf(JSON.stringify(diagnostics.map((d) => d.detail)));
   // What the runtime itself wrote in the log (a tool error's, a denial's, an invalid reply's detail) is
   // public and was shown to the candidate: repeating it is not a leak.
-  const details = events.flatMap((e) => ("detail" in e ? [{ where: `${e.kind} ${"call_id" in e ? e.call_id : `#${e.seq + 1}`}`, text: e.detail }] : []));
-  const shown = details.map((d) => d.text);
-  const { tool_calls: _candidateWords, ...publicFields } = result;
+  const detailed: DetailedEvent[] = [];
+  for (const e of events) if ("detail" in e) detailed.push(e);
   const leaks: Leak[] = [];
-  leaksInTexts(["result"], publicFields, leakScanner(restricted, shown), leaks);
-  const inRuntimeText = leakScanner(restricted);
+  const inResult = leakScanner(restricted, detailed.length === 0 ? NO_TEXTS : detailed.map((e) => e.detail));
+  // Every public field but the candidate's own words, each at its path: `result.message`, `result.claims[0].scenario`.
+  const path: (string | number)[] = ["result"];
+  for (const key of Object.keys(result)) {
+    if (key === "tool_calls") continue;
+    path.push(key);
+    leaksInTexts(path, (result as unknown as Record<string, unknown>)[key], inResult, leaks);
+    path.pop();
+  }
+  const inRuntimeText = detailed.length === 0 ? inResult : leakScanner(restricted);
   for (const o of run.observations.values()) leaksInData(`observation ${o.evidence_id}`, o.data, inRuntimeText, leaks);
-  for (const d of details) leaks.push(...inRuntimeText(d.where, d.text));
+  for (const e of detailed) {
+    const found = inRuntimeText("", e.detail);
+    // Placed only when something leaked: almost no detail does.
+    for (const leak of found) leaks.push({ ...leak, where: `${e.kind} ${"call_id" in e ? e.call_id : `#${e.seq + 1}`}` });
+  }
   return verdict(leaks.length === 0, "no_internal_leak", "no internal detail", leaks.length === 0 ? "none" : leaks,
     leaks.length === 0
       ? "no stack frame, exception, path, host, error code, credential or diagnostics text in the result or any observation"
       : `leak: ${listed(leaks.map((l) => `${l.kind} in ${l.where} ("${l.excerpt}")`), "; ")}`);
 }
+
+/** An event that carries a detail the runtime wrote. */
+type DetailedEvent = Extract<RunEvent, { detail: string }>;
+const NO_FRAGMENTS: readonly string[] = Object.freeze([]);
+const NO_TEXTS: readonly string[] = Object.freeze([]);

@@ -112,17 +112,30 @@ const NONE: readonly Leak[] = Object.freeze([]);
 const answersByLists = new Map<string, Map<string, readonly Omit<Leak, "where">[]>>();
 let remembered = 0;
 
-export function leakScanner(fragments: readonly string[], shown: readonly string[] = []): LeakScanner {
-  // The lists are read when a text is scanned, later: a list that could still change is copied now,
-  // so what is remembered under this key is always about these contents.
-  const ownFragments = Object.isFrozen(fragments) ? fragments : Object.freeze([...fragments]);
-  const ownShown = Object.isFrozen(shown) ? shown : Object.freeze([...shown]);
-  const key = `${fragmentsId(ownFragments)}:${JSON.stringify(ownShown)}`;
+export function leakScanner(fragments: readonly string[], shown: readonly string[] = NO_TEXTS): LeakScanner {
+  // The lists are read now, for the key: a scanner made for lists of the same contents is the same scanner.
+  const key = `${fragmentsId(fragments)}:${shown.length === 0 ? "[]" : JSON.stringify(shown)}`;
+  let scanner = scanners.get(key);
+  if (scanner === undefined) {
+    // A list that could still change is copied, so what is remembered under this key is always about these contents.
+    const ownFragments = Object.isFrozen(fragments) ? fragments : Object.freeze([...fragments]);
+    const ownShown = Object.isFrozen(shown) ? shown : Object.freeze([...shown]);
+    if (scanners.size >= LIMIT) scanners.clear();
+    scanners.set(key, (scanner = scannerFor(key, ownFragments, ownShown)));
+  }
+  return scanner;
+}
+
+/** Scanners made, by their lists' key: a re-scored suite's runs mostly share a few pairs of lists. */
+const scanners = new Map<string, LeakScanner>();
+const NO_TEXTS: readonly string[] = Object.freeze([]);
+
+function scannerFor(key: string, fragments: readonly string[], shown: readonly string[]): LeakScanner {
   const scanner = (where: string, text: string): readonly Leak[] => {
     let known = answersByLists.get(key);
     let found = known?.get(text);
     if (found === undefined) {
-      const leaks = scan(text, ownFragments, ownShown);
+      const leaks = scan(text, fragments, shown);
       found = leaks.length === 0 ? NONE : Object.freeze(leaks.map((l) => Object.freeze(l)));
       if (remembered >= LIMIT) {
         answersByLists.clear();
@@ -140,10 +153,13 @@ export function leakScanner(fragments: readonly string[], shown: readonly string
 }
 // Stryker restore all
 
-/** A number per list of fragments, by content. Every list comes frozen (leakScanner), so its join is kept with it. */
+/** A number per list of fragments, by content. A frozen list's join is kept with it (one that can change is joined each time). */
 function fragmentsId(fragments: readonly string[]): number {
   let joined = joinedFragments.get(fragments);
-  if (joined === undefined) joinedFragments.set(fragments, (joined = JSON.stringify(fragments)));
+  if (joined === undefined) {
+    joined = JSON.stringify(fragments);
+    if (Object.isFrozen(fragments)) joinedFragments.set(fragments, joined);
+  }
   return idOfJoined(joined);
 }
 let nextFragmentsId = 0;
