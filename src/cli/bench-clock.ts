@@ -16,28 +16,46 @@ export async function cpuMs(work: () => Promise<unknown> | unknown): Promise<num
 
 export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-/** CPU milliseconds of each of REPEATS calls of each function, the functions called in turns. */
-export async function inTurns(fs: readonly (() => Promise<void>)[]): Promise<number[][]> {
+/**
+ * CPU milliseconds of each of REPEATS calls of each function, the functions called in turns. With
+ * `warmUp`, each is first called once more, in the same order, and timed apart (`cold`): what the
+ * JIT compiling it costs is then a figure of its own, not part of the first of the REPEATS.
+ */
+export async function inTurns(fs: readonly (() => Promise<void>)[], options: { warmUp?: boolean } = {}): Promise<number[][] & { cold?: number[] }> {
+  const timed = async (f: () => Promise<void>): Promise<number> => {
+    // What the last one left behind is collected before this one is timed, when the bench may (npm run bench passes --expose-gc).
+    (globalThis as { gc?: () => void }).gc?.();
+    return cpuMs(f);
+  };
+  const cold: number[] = [];
+  if (options.warmUp) for (const f of fs) cold.push(await timed(f));
   const times = fs.map((): number[] => []);
   for (let i = 0; i < REPEATS; i++) {
-    for (const [k, f] of fs.entries()) {
-      // What the last one left behind is collected before this one is timed, when the bench may (npm run bench passes --expose-gc).
-      (globalThis as { gc?: () => void }).gc?.();
-      times[k]?.push(await cpuMs(f));
-    }
+    for (const [k, f] of fs.entries()) times[k]?.push(await timed(f));
   }
-  return times;
+  return options.warmUp ? Object.assign(times, { cold }) : times;
 }
 
 /** A fixed workload's CPU milliseconds (median of REPEATS), and the processor it ran on: how fast this machine is now. */
 export async function calibration(): Promise<{ ms: number; cpu: string }> {
-  const doc = Array.from({ length: 20_000 }, (_, i) => ({ id: `hh-${i}`, value: i * 1.25, tags: ["a", "b", String(i % 7)], nested: { ok: i % 2 === 0, note: "calibration" } }));
-  const once = (): void => {
-    for (let i = 0; i < 5; i++) JSON.parse(JSON.stringify(doc));
-  };
+  calibrationDocument();
   const samples: number[] = [];
-  for (let i = 0; i < REPEATS; i++) samples.push(await cpuMs(once));
+  for (let i = 0; i < REPEATS; i++) samples.push(await cpuMs(calibrationWork));
   return { ms: median(samples), cpu: `${cpus()[0]?.model.trim() ?? "unknown CPU"} × ${cpus().length}` };
+}
+
+let calibrationDoc: unknown[] | undefined;
+/** The workload's document, made once and never inside a timing. */
+const calibrationDocument = (): unknown[] =>
+  (calibrationDoc ??= Array.from({ length: 20_000 }, (_, i) => ({ id: `hh-${i}`, value: i * 1.25, tags: ["a", "b", String(i % 7)], nested: { ok: i % 2 === 0, note: "calibration" } })));
+
+/**
+ * The calibration's workload, once: for a bench that times it in turns with its own figures, since a
+ * shared machine's speed can change twofold within a minute.
+ */
+export function calibrationWork(): void {
+  const doc = calibrationDocument();
+  for (let i = 0; i < 5; i++) JSON.parse(JSON.stringify(doc));
 }
 
 /** The calibration line every bench prints first. */

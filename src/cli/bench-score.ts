@@ -7,7 +7,7 @@ import { evaluateScripted, scoreCollectedTrace } from "../evaluation/evaluate.ts
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { loadFixtureDir } from "../node/fixture-files.ts";
-import { calibration, calibrationLine, inTurns, median, REPEATS } from "./bench-clock.ts";
+import { calibration, calibrationLine, calibrationWork, inTurns, median, REPEATS } from "./bench-clock.ts";
 import { runCommand, type CliIo } from "./command.ts";
 import { main as scoreMain } from "./score.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
@@ -15,7 +15,7 @@ import { parseCli, UsageError } from "./usage-error.ts";
 const USAGE = `usage: npm run bench -- --score N [--format json|table|junit] [--keep FILE]
   Writes N collected traces (every scripted candidate of every fixture in turn, trials 1, 2, …, one per
   line in plan order as eval --collect writes them), once with trials alike and once with each trial's
-  own seed, and times, each the median of 3 in CPU time:
+  own seed, and times, each the median of 3 in CPU time after a first call (printed apart: the JIT cold):
     a bare JSON.parse of the same bytes, line by line (the baseline);
     npm run score on the file in this process, end to end: read, replay, score and the report written
       (--format, default json, to a file as --out writes it);
@@ -65,25 +65,34 @@ async function benchScore(argv: string[], io: CliIo): Promise<number> {
     };
     out(calibrationLine(await calibration()));
     // Taken in turns, so a machine that slows down or speeds up meanwhile weighs on each alike.
-    const [bareAlike, scoreAlike, bareDistinct, scoreDistinct, replay] = (
-      await inTurns([async () => void bareParse(alikeBytes), score(alike), async () => void bareParse(distinctBytes), score(distinct), replays])
-    ).map(median) as [number, number, number, number, number];
+    // The calibration too: a shared machine's speed can change twofold between the first figure and the last.
+    // Each is called once before it is timed, and that first call printed apart: the median is of a compiled path.
+    const turns = await inTurns([async () => void bareParse(alikeBytes), score(alike), async () => void bareParse(distinctBytes), score(distinct), replays, async () => calibrationWork()], { warmUp: true });
+    const cold = turns.cold ?? [];
+    const [bareAlike, scoreAlike, bareDistinct, scoreDistinct, replay, calibrated] = turns.map(median) as [number, number, number, number, number, number];
+    const calibrations = turns.at(-1) ?? [];
     const mb = (bytes: Uint8Array): number => bytes.length / (1024 * 1024);
     const perSecond = (ms: number): string => `${String(Math.round(decisions / (ms / 1000))).padStart(7)} decisions per CPU-second`;
     const reportMb = readFileSync(reportFile(1)).length / (1024 * 1024);
-    out(`${n} collected traces: ${mb(alikeBytes).toFixed(1)} MiB, ${decisions} decisions; report: --format ${values.format}, ${reportMb.toFixed(1)} MiB; CPU time, median of ${REPEATS}`);
+    out(`${n} collected traces: ${mb(alikeBytes).toFixed(1)} MiB, ${decisions} decisions; report: --format ${values.format}, ${reportMb.toFixed(1)} MiB; CPU time, median of ${REPEATS} after a first call`);
     out(`  trials alike (a scripted candidate's: the same replies and timings each trial): read and replayed once`);
     out(`    bare JSON.parse (per line)   ${ms(bareAlike)}  (${(mb(alikeBytes) / (bareAlike / 1000)).toFixed(0)} MiB/s)`);
     out(`    npm run score, end to end    ${ms(scoreAlike)}  ${perSecond(scoreAlike)}, ${(scoreAlike / bareAlike).toFixed(2)}x the CPU of the bare parse`);
+    out(`      its first call, the JIT cold as in a one-off npm run score: ${ms(cold[1] ?? 0).trim()}, ${((cold[1] ?? 0) / bareAlike).toFixed(2)}x`);
     out(`  every trace distinct (each trial sent its own seed; a live model's trials differ at least in their timings): every trace replayed`);
     out(`    bare JSON.parse (per line)   ${ms(bareDistinct)}  (${(mb(distinctBytes) / (bareDistinct / 1000)).toFixed(0)} MiB/s)`);
     out(`    npm run score, end to end    ${ms(scoreDistinct)}  ${perSecond(scoreDistinct)}, ${(scoreDistinct / bareDistinct).toFixed(2)}x the CPU of the bare parse`);
-    out(`    runtime + scoring            ${ms(replay)}  ${perSecond(replay)} (the traces already read)`);
+    out(`      its first call, the JIT cold: ${ms(cold[3] ?? 0).trim()}, ${((cold[3] ?? 0) / bareDistinct).toFixed(2)}x`);
+    out(`    runtime + scoring            ${ms(replay)}  ${perSecond(replay)} (the traces already read), ${(replay / bareDistinct).toFixed(2)}x the CPU of the bare parse`);
+    out(`  the calibration's workload in the same turns: ${ms(calibrated).trim()} (from ${Math.min(...calibrations).toFixed(0)} to ${Math.max(...calibrations).toFixed(0)} ms); at a calibration of ${REFERENCE_CALIBRATION_MS} ms, runtime + scoring would be ${Math.round(decisions / ((replay * (REFERENCE_CALIBRATION_MS / calibrated)) / 1000))} decisions per CPU-second`);
     return 0;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The calibration docs/performance.md's table is read at: figures from a faster or slower hour are scaled to it. */
+const REFERENCE_CALIBRATION_MS = 150;
 
 /** The trace as a trial sent with its own seed (eval --trials K --seed S --temperature 0) records it: no two trials alike. */
 const seeded = (trace: CollectedTrace): CollectedTrace => ({ ...trace, candidate: { ...trace.candidate, settings: { ...trace.candidate.settings, temperature: 0, seed: trace.trial ?? 1 } } });

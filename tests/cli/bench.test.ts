@@ -30,7 +30,10 @@ describe("npm run bench -- --score N", () => {
     expect(r.stdout).toMatch(/12 collected traces: [\d.]+ MiB, \d+ decisions; report: --format json/);
     expect(r.stdout.match(/bare JSON\.parse \(per line\) +\d+ ms/g)).toHaveLength(2);
     expect(r.stdout.match(/npm run score, end to end +\d+ ms +\d+ decisions per CPU-second, [\d.]+x the CPU of the bare parse/g)).toHaveLength(2);
-    expect(r.stdout).toMatch(/runtime \+ scoring +\d+ ms +\d+ decisions per CPU-second/);
+    expect(r.stdout).toMatch(/runtime \+ scoring +\d+ ms +\d+ decisions per CPU-second \(the traces already read\), [\d.]+x the CPU of the bare parse/);
+    // The first call is timed apart, and the machine's speed is taken in the same turns as the figures.
+    expect(r.stdout.match(/its first call, the JIT cold[^:]*: \d+ ms, [\d.]+x/g)).toHaveLength(2);
+    expect(r.stdout).toMatch(/the calibration's workload in the same turns: \d+ ms \(from \d+ to \d+ ms\); at a calibration of 150 ms, runtime \+ scoring would be \d+ decisions per CPU-second/);
   });
 
   it("refuses a count that is not a whole number", async () => {
