@@ -71,11 +71,18 @@ test("the Leaderboard ranks three suites from History: regressions first, interv
   const zeroCells = await heat.locator(`tbody td[data-candidate="${zero}"] .heat-value`).allTextContents();
   expect(zeroCells).toEqual(Array.from({ length: FIXTURE_COUNT }, () => "100 %"));
 
-  // The heat map is one Tab stop; arrows move cell by cell.
+  // The heat map is one Tab stop; ← → move along a fixture's row, ↑ ↓ along a candidate's column.
   await expect(heat.locator('button.heat-cell[tabindex="0"]')).toHaveCount(1);
   await heat.locator('button.heat-cell[tabindex="0"]').focus();
   await page.keyboard.press("ArrowRight");
   await expect(heat.locator(`tbody tr:first-child td[data-candidate="2"] button`)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(heat.locator(`tbody tr:nth-child(2) td[data-candidate="2"] button`)).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(heat.locator(`tbody tr:nth-child(2) td[data-candidate="${labels.length}"] button`)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(heat.locator(`tbody tr:first-child td[data-candidate="${labels.length}"] button`)).toBeFocused();
+  await expect(heat.locator('button.heat-cell[tabindex="0"]')).toHaveCount(1);
 
   expect(await blockingViolations(page)).toEqual([]);
   await shot(page, "leaderboard");

@@ -20,11 +20,12 @@ interface HeatMapProps {
 
 /** Fixtures × candidates: each candidate's pass rate on each fixture, its value printed in the cell; a cell is a button. */
 export function HeatMap({ table, rows, picked, opening, onCell, action }: HeatMapProps) {
-  // One Tab stop for the whole map (roving tabindex): arrows move cell by cell, row after row.
+  // One Tab stop for the whole map (roving tabindex): ← → move along a fixture's row, ↑ ↓ along a candidate's column.
   const cellId = (column: number, fixture: string): string => `${column} ${fixture}`;
-  const keys = useMemo(() => table.fixtures.flatMap((f) => rows.flatMap((r, i) => (table.cells[r.key]?.[f] ? [cellId(i, f)] : []))), [table, rows]);
+  const grid = useMemo(() => table.fixtures.map((f) => rows.map((r, i) => (table.cells[r.key]?.[f] ? cellId(i, f) : null))), [table, rows]);
+  const keys = useMemo(() => grid.flatMap((row) => row.filter((k): k is string => k !== null)), [grid]);
   const pickedColumn = picked ? rows.findIndex((r) => r.key === picked.key) : -1;
-  const roving = useRovingList(keys, picked && pickedColumn >= 0 ? cellId(pickedColumn, picked.fixture) : null, { orientation: "both" });
+  const roving = useRovingList(keys, picked && pickedColumn >= 0 ? cellId(pickedColumn, picked.fixture) : null, { orientation: "grid", grid });
   return (
     <figure className="leaderboard-heat" data-testid="leaderboard-heat-map">
       <figcaption className="panel-head">

@@ -1,7 +1,10 @@
 import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 
-/** Which arrows move through a list: ↑ ↓ for a column of items, ← → for a row, both for items that wrap into lines. */
-export type Orientation = "vertical" | "horizontal" | "both";
+/**
+ * Which arrows move through a list: ↑ ↓ for a column of items, ← → for a row, both for items that
+ * wrap into lines; in a grid, ← → along its row and ↑ ↓ along its column.
+ */
+export type Orientation = "vertical" | "horizontal" | "both" | "grid";
 
 interface RovingOptions<K extends string> {
   orientation: Orientation;
@@ -9,6 +12,8 @@ interface RovingOptions<K extends string> {
   onMove?: (key: K) => void;
   /** A printable letter moves to the next item whose text starts with it (type-ahead, for a long list). */
   typeAhead?: boolean;
+  /** For a grid: its items row by row, null where a row has none in that column (a gap the arrows pass over). */
+  grid?: readonly (readonly (K | null)[])[];
 }
 
 export interface RovingItemProps {
@@ -23,15 +28,16 @@ export interface RovingList<K extends string> {
   item(key: K): RovingItemProps;
 }
 
-const NEXT: Record<Orientation, readonly string[]> = { vertical: ["ArrowDown"], horizontal: ["ArrowRight"], both: ["ArrowDown", "ArrowRight"] };
-const PREVIOUS: Record<Orientation, readonly string[]> = { vertical: ["ArrowUp"], horizontal: ["ArrowLeft"], both: ["ArrowUp", "ArrowLeft"] };
+// A grid without its rows given moves as a list does with both arrows.
+const NEXT: Record<Orientation, readonly string[]> = { vertical: ["ArrowDown"], horizontal: ["ArrowRight"], both: ["ArrowDown", "ArrowRight"], grid: ["ArrowDown", "ArrowRight"] };
+const PREVIOUS: Record<Orientation, readonly string[]> = { vertical: ["ArrowUp"], horizontal: ["ArrowLeft"], both: ["ArrowUp", "ArrowLeft"], grid: ["ArrowUp", "ArrowLeft"] };
 
 /**
  * A list that is one Tab stop (roving tabindex): the item Tab reaches is the one with the focus while
  * it is in the list, else `current`; arrows, Home and End move the focus among `keys`. The keys are
  * stopped here, so the page's own (the run's cursor) do not also act on them.
  */
-export function useRovingList<K extends string>(keys: readonly K[], current: K | null, { orientation, onMove, typeAhead = false }: RovingOptions<K>): RovingList<K> {
+export function useRovingList<K extends string>(keys: readonly K[], current: K | null, { orientation, onMove, typeAhead = false, grid }: RovingOptions<K>): RovingList<K> {
   const [focused, setFocused] = useState<K | null>(null);
   const elements = useRef(new Map<K, HTMLElement>());
   const stop: K | undefined = [focused, current].find((k): k is K => k !== null && keys.includes(k)) ?? keys[0];
@@ -48,7 +54,10 @@ export function useRovingList<K extends string>(keys: readonly K[], current: K |
   const onKeyDown = (e: KeyboardEvent<HTMLElement>): void => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const at = stop === undefined ? -1 : keys.indexOf(stop);
-    const target = targetOf(e.key, at, keys, orientation, typeAhead ? (k) => elements.current.get(k)?.textContent ?? "" : null);
+    const target =
+      orientation === "grid" && grid && stop !== undefined
+        ? gridTargetOf(e.key, stop, grid)
+        : targetOf(e.key, at, keys, orientation, typeAhead ? (k) => elements.current.get(k)?.textContent ?? "" : null);
     if (target === undefined) return;
     e.preventDefault();
     e.stopPropagation();
@@ -87,4 +96,40 @@ function targetOf<K extends string>(key: string, at: number, keys: readonly K[],
     if (textOf(k).trim().toLocaleLowerCase().startsWith(letter)) return k;
   }
   return undefined;
+}
+
+/**
+ * The item a key moves to in a grid from `from`: ← → the nearest item along its row, ↑ ↓ along its
+ * column (gaps passed over), Home and End its row's first and last; `from` itself when nothing lies
+ * that way (the key is still the grid's), undefined for any other key.
+ */
+export function gridTargetOf<K extends string>(key: string, from: K, grid: readonly (readonly (K | null)[])[]): K | undefined {
+  const row = grid.findIndex((r) => r.includes(from));
+  if (row < 0) return undefined;
+  const cells = grid[row] as readonly (K | null)[];
+  const column = cells.indexOf(from);
+  const along = (items: readonly (K | null)[], start: number, step: 1 | -1): K | undefined => {
+    for (let i = start + step; i >= 0 && i < items.length; i += step) {
+      const k = items[i];
+      if (k !== null && k !== undefined) return k;
+    }
+    return undefined;
+  };
+  const down = (step: 1 | -1): K | undefined => along(grid.map((r) => r[column] ?? null), row, step);
+  switch (key) {
+    case "ArrowRight":
+      return along(cells, column, 1) ?? from;
+    case "ArrowLeft":
+      return along(cells, column, -1) ?? from;
+    case "ArrowDown":
+      return down(1) ?? from;
+    case "ArrowUp":
+      return down(-1) ?? from;
+    case "Home":
+      return along(cells, -1, 1) ?? from;
+    case "End":
+      return along(cells, cells.length, -1) ?? from;
+    default:
+      return undefined;
+  }
 }
