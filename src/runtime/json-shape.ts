@@ -200,27 +200,37 @@ export interface ParsedShape {
   unfit: Unrepresentable | null;
 }
 
-/** One walk over a parsed value, for the reply parser: its member count and what an export could not hold. Only for a value whose text nests at most MAX_JSON_DEPTH levels. */
-export function parsedShape(value: unknown): ParsedShape {
+/**
+ * One walk over a parsed value, for the reply parser: its member count and what an export could not
+ * hold; with `freeze`, each object and array is frozen on the way back up (the value is the parser's
+ * own and shared with no one yet, so the walk that counts it also makes it deep frozen). Only for a
+ * value whose text nests at most MAX_JSON_DEPTH levels.
+ */
+export function parsedShape(value: unknown, freeze = false): ParsedShape {
   const shape: ParsedShape = { members: 0, unfit: null };
-  walk(value, shape);
+  walk(value, shape, freeze);
   return shape;
 }
 
-function walk(value: unknown, shape: ParsedShape): void {
+/** parsedShape, freezing as it goes. */
+export const frozenParsedShape = (value: unknown): ParsedShape => parsedShape(value, true);
+
+function walk(value: unknown, shape: ParsedShape, freeze: boolean): void {
   if (typeof value === "number") {
     if (!Number.isFinite(value)) shape.unfit ??= "non_finite_number";
   } else if (typeof value === "string") {
     if (!isWellFormed(value)) shape.unfit ??= "invalid_unicode";
   } else if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) walk(value[i], shape);
+    for (let i = 0; i < value.length; i++) walk(value[i], shape, freeze);
+    if (freeze) Object.freeze(value);
   } else if (value !== null && typeof value === "object") {
     const keys = Object.keys(value);
     shape.members += keys.length;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i] as string;
       if (!isWellFormed(key)) shape.unfit ??= "invalid_unicode";
-      walk((value as Record<string, unknown>)[key], shape);
+      walk((value as Record<string, unknown>)[key], shape, freeze);
     }
+    if (freeze) Object.freeze(value);
   }
 }

@@ -4,7 +4,7 @@ import { Outcome, CandidateOutcome } from "../schemas/outcome.ts";
 import { publicIssue } from "../schemas/describe-issues.ts";
 import { plainlyValidDecision } from "../schemas/fast-validation.ts";
 import { freezeParsed, isPlainObject } from "./freeze.ts";
-import { countedParse, inspectJson, MAX_JSON_DEPTH, parsedShape, type ParsedShape } from "./json-shape.ts";
+import { countedParse, frozenParsedShape, inspectJson, MAX_JSON_DEPTH, parsedShape, type ParsedShape } from "./json-shape.ts";
 
 /** Replies beyond this size are rejected before parsing. */
 export const MAX_REPLY_CHARS = 256 * 1024;
@@ -57,7 +57,8 @@ export function parseReply(reply: string, finishReason: string | null, options: 
  */
 export function parseJsonObject(text: string, what: string): { ok: true; value: Record<string, unknown> } | InvalidReply {
   // Members counted on both sides (countedParse); anything else is named by inspectJson, as always.
-  const counted = countedParse(text, MAX_JSON_DEPTH, parsedShape);
+  // The walk that counts the parsed side also freezes it: the value is ours alone, refused or not.
+  const counted = countedParse(text, MAX_JSON_DEPTH, frozenParsedShape);
   let json: unknown;
   let shape: ParsedShape;
   if (counted.agreed) {
@@ -78,6 +79,7 @@ export function parseJsonObject(text: string, what: string): { ok: true; value: 
   const unfit = shape.unfit;
   if (unfit === "non_finite_number") return invalid(unfit, `a number in ${what} is too large to be finite`);
   if (unfit === "invalid_unicode") return invalid(unfit, `a string in ${what} holds a lone surrogate`);
+  // Frozen by the counting walk already, unless the counts disagreed and JSON.parse was asked again.
   freezeParsed(json);
   return { ok: true, value: json };
 }
