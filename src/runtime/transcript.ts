@@ -1,5 +1,5 @@
 import type { TranscriptEntry } from "./candidate.ts";
-import { frozenCopy } from "./freeze.ts";
+import { freezeFresh } from "./freeze.ts";
 
 /**
  * The conversation of one run, appended to and never edited. Each turn the candidate gets a
@@ -10,9 +10,12 @@ import { frozenCopy } from "./freeze.ts";
 export class Transcript {
   readonly #entries: TranscriptEntry[] = [];
 
-  /** Records an entry, deep frozen (recorded parts that are frozen already are shared, not copied). */
+  /**
+   * Records an entry the caller has just made and hands over: it is frozen in place, and its parts
+   * become deep frozen copies (parts frozen already, a recorded observation's data, are shared).
+   */
   append(entry: TranscriptEntry): void {
-    this.#entries.push(frozenCopy(entry));
+    this.#entries.push(freezeFresh(entry));
   }
 
   /** The entries recorded so far, as a read-only array that later appends do not change. */
