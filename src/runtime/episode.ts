@@ -12,7 +12,7 @@ import type { Candidate, CandidateTurn, TaskBrief } from "./candidate.ts";
 import type { Clock } from "./clock.ts";
 import { EventLog } from "./event-log.ts";
 import { lookupTool } from "./tools/catalogue.ts";
-import { frozenCopy, rememberDeeplyFrozen } from "./freeze.ts";
+import { freezeFresh, frozenCopy, rememberDeeplyFrozen } from "./freeze.ts";
 import { fixtureParts } from "./fixture-environment.ts";
 import { toWellFormed } from "./json-shape.ts";
 import type { ParsedDecision, ParserOptions } from "./parse-reply.ts";
@@ -33,6 +33,9 @@ export interface RunOptions {
   parser?: ParserOptions;
 }
 
+
+/** The diagnostics of a run that has none: one frozen empty list, shared. */
+const NO_DIAGNOSTICS: Diagnostics = Object.freeze([]) as unknown as Diagnostics;
 
 /** One bounded run of a candidate on a fixture. Never throws for anything a candidate does. */
 export async function runEpisode(options: RunOptions): Promise<RunRecord> {
@@ -101,7 +104,7 @@ class Episode {
       candidate: this.#o.candidate.name,
       events: this.#log.events,
       result,
-      diagnostics: frozenCopy(this.#diagnostics),
+      diagnostics: this.#diagnostics.length === 0 ? NO_DIAGNOSTICS : frozenCopy(this.#diagnostics),
       unusedReplies: this.#o.candidate.remaining?.() ?? 0,
     };
   }
@@ -270,7 +273,8 @@ class Episode {
   }
 
   #observe(call_id: string, payload: Record<string, unknown>): void {
-    this.#transcript.append({ role: "observation", call_id, payload: { call_id, ...payload } });
+    // The payload is made here and shared with no one: frozen in place, not copied (its data is the recorded, frozen one).
+    this.#transcript.append({ role: "observation", call_id, payload: freezeFresh({ call_id, ...payload }) });
   }
 
   #exhausted(reason: BudgetReason): Ending {

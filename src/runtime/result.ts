@@ -74,14 +74,17 @@ export function assembleResult(events: readonly RunEvent[], ending: Ending): Run
   }
 }
 
-/** Every field the candidate sent beyond a decision's own, on any decision, tool or final; each once. */
+/** Every field the candidate sent beyond a decision's own, on any decision, tool or final; each once (frozen: the result shares it). */
 function forgeryAttempts(events: readonly RunEvent[]): string[] {
   const fields = new Set<string>();
   for (const e of events) if (e.kind === "decision" && e.discarded_fields) for (const f of e.discarded_fields) fields.add(f);
-  return [...fields];
+  return Object.freeze([...fields]) as string[];
 }
 
-/** Every attempt, in order, with what the boundary made of it. */
+/**
+ * Every attempt, in order, with what the boundary made of it. Each record and the list are frozen as
+ * they are made (their arguments are the recorded attempt's, frozen already), so a result shares them.
+ */
 export function recordedCalls(events: readonly RunEvent[]): ToolCallRecord[] {
   const calls = new Map<string, ToolCallRecord>();
   for (const e of events) {
@@ -91,9 +94,18 @@ export function recordedCalls(events: readonly RunEvent[]): ToolCallRecord[] {
     }
     const call = "call_id" in e ? calls.get(e.call_id) : undefined;
     if (!call) continue;
-    if (e.kind === "denial") Object.assign(call, { status: "denied", code: e.code });
-    if (e.kind === "tool_error") Object.assign(call, { status: "tool_error", code: e.code });
-    if (e.kind === "observation") Object.assign(call, { status: "observed", evidence_id: e.evidence_id });
+    if (e.kind === "denial") {
+      call.status = "denied";
+      call.code = e.code;
+    } else if (e.kind === "tool_error") {
+      call.status = "tool_error";
+      call.code = e.code;
+    } else if (e.kind === "observation") {
+      call.status = "observed";
+      call.evidence_id = e.evidence_id;
+    }
   }
-  return [...calls.values()];
+  const records: ToolCallRecord[] = [];
+  for (const call of calls.values()) records.push(Object.freeze(call));
+  return Object.freeze(records) as ToolCallRecord[];
 }
