@@ -97,7 +97,8 @@ export function decisionOf(json: Record<string, unknown>, lenient?: "markdown_fe
     decision = parsed.data;
   }
   const allowed: readonly string[] = decision.decision === "final" ? FINAL_FIELDS : TOOL_FIELDS;
-  const discarded = Object.keys(json).filter((k) => !allowed.includes(k));
+  // Frozen as made: the decision's events record it, and share it rather than copy it.
+  const discarded = Object.freeze(Object.keys(json).filter((k) => !allowed.includes(k))) as string[];
   return { ok: true, decision, body: json, discarded, ...(lenient ? { lenient } : {}) };
 }
 
