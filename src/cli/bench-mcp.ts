@@ -11,6 +11,7 @@ import { REFERENCE_BUDGET, type BudgetConfig } from "../schemas/budget.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { loadFixtureDir } from "../node/fixture-files.ts";
 import type { AgentAnswer, AgentCall, AgentsReport, AgentsTask } from "./bench-mcp-agents.ts";
+import { calibration, calibrationLine } from "./bench-clock.ts";
 import { runCommand, type CliIo } from "./command.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
@@ -56,6 +57,7 @@ async function benchMcp(argv: string[], io: CliIo): Promise<number> {
   if (!fixture) throw new UsageError(`no fixture ${values.fixture}`);
   const calls = referenceCalls(fixture, callCount);
   const out = (line: string): unknown => io.stdout.write(`${line}\n`);
+  out(calibrationLine(await calibration()));
 
   // Warm-up: both paths once, so neither is timed while the JIT is still compiling it. Finbound's answers
   // to the calls are what the transport alone then sends back, byte for byte.

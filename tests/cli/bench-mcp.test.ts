@@ -7,6 +7,7 @@ describe("npm run bench -- --mcp", () => {
   it("reports each call's latency both ways, what the boundary adds, the server's CPU per call and sessions per second on one core", async () => {
     const r = await runCli(main, ["--mcp", "--sessions", "2", "--calls", "2", "--think", "1"]);
     expect(r).toMatchObject({ status: 0, stderr: "" });
+    expect(r.stdout).toMatch(/^calibration: \d+ ms CPU for a fixed JSON workload on .+/);
     expect(r.stdout).toMatch(/each session 2 tool calls \(portfolio_read, concentration\) then submit_final, on concentration-and-fv-hh1001/);
     expect(r.stdout).toMatch(/2 sessions through finbound and 2 through the transport alone at once/);
     for (const row of ["transport alone", "through finbound", "boundary added", "inside finbound", "event-loop delay"]) {
