@@ -80,7 +80,7 @@ export function checkNoLeak(run: RunView): Verdict {
   const detailed: DetailedEvent[] = [];
   for (const e of events) if ("detail" in e) detailed.push(e);
   const leaks: Leak[] = [];
-  const inResult = leakScanner(restricted, detailed.length === 0 ? NO_TEXTS : detailed.map((e) => e.detail));
+  const inResult = leakScanner(restricted, detailed.map((e) => e.detail));
   // Every public field but the candidate's own words, each at its path: `result.message`, `result.claims[0].scenario`.
   const path: (string | number)[] = ["result"];
   for (const key of Object.keys(result)) {
@@ -105,4 +105,3 @@ export function checkNoLeak(run: RunView): Verdict {
 /** An event that carries a detail the runtime wrote. */
 type DetailedEvent = Extract<RunEvent, { detail: string }>;
 const NO_FRAGMENTS: readonly string[] = Object.freeze([]);
-const NO_TEXTS: readonly string[] = Object.freeze([]);

@@ -25,7 +25,7 @@ export function HeatMap({ table, rows, picked, opening, onCell, action }: HeatMa
   const grid = useMemo(() => table.fixtures.map((f) => rows.map((r, i) => (table.cells[r.key]?.[f] ? cellId(i, f) : null))), [table, rows]);
   const keys = useMemo(() => grid.flatMap((row) => row.filter((k): k is string => k !== null)), [grid]);
   const pickedColumn = picked ? rows.findIndex((r) => r.key === picked.key) : -1;
-  const roving = useRovingList(keys, picked && pickedColumn >= 0 ? cellId(pickedColumn, picked.fixture) : null, { orientation: "grid", grid });
+  const roving = useRovingList(keys, picked && pickedColumn >= 0 ? cellId(pickedColumn, picked.fixture) : null, { orientation: "both", grid });
   return (
     <figure className="leaderboard-heat" data-testid="leaderboard-heat-map">
       <figcaption className="panel-head">

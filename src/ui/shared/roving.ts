@@ -1,10 +1,7 @@
 import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 
-/**
- * Which arrows move through a list: ↑ ↓ for a column of items, ← → for a row, both for items that
- * wrap into lines; in a grid, ← → along its row and ↑ ↓ along its column.
- */
-export type Orientation = "vertical" | "horizontal" | "both" | "grid";
+/** Which arrows move through a list: ↑ ↓ for a column of items, ← → for a row, both for items that wrap into lines. */
+export type Orientation = "vertical" | "horizontal" | "both";
 
 interface RovingOptions<K extends string> {
   orientation: Orientation;
@@ -12,7 +9,10 @@ interface RovingOptions<K extends string> {
   onMove?: (key: K) => void;
   /** A printable letter moves to the next item whose text starts with it (type-ahead, for a long list). */
   typeAhead?: boolean;
-  /** For a grid: its items row by row, null where a row has none in that column (a gap the arrows pass over). */
+  /**
+   * The items as a grid, row by row, null where a row has none in that column (a gap the arrows pass
+   * over): ← → then move along a row and ↑ ↓ along a column, whatever `orientation` says.
+   */
   grid?: readonly (readonly (K | null)[])[];
 }
 
@@ -28,9 +28,8 @@ export interface RovingList<K extends string> {
   item(key: K): RovingItemProps;
 }
 
-// A grid without its rows given moves as a list does with both arrows.
-const NEXT: Record<Orientation, readonly string[]> = { vertical: ["ArrowDown"], horizontal: ["ArrowRight"], both: ["ArrowDown", "ArrowRight"], grid: ["ArrowDown", "ArrowRight"] };
-const PREVIOUS: Record<Orientation, readonly string[]> = { vertical: ["ArrowUp"], horizontal: ["ArrowLeft"], both: ["ArrowUp", "ArrowLeft"], grid: ["ArrowUp", "ArrowLeft"] };
+const NEXT: Record<Orientation, readonly string[]> = { vertical: ["ArrowDown"], horizontal: ["ArrowRight"], both: ["ArrowDown", "ArrowRight"] };
+const PREVIOUS: Record<Orientation, readonly string[]> = { vertical: ["ArrowUp"], horizontal: ["ArrowLeft"], both: ["ArrowUp", "ArrowLeft"] };
 
 /**
  * A list that is one Tab stop (roving tabindex): the item Tab reaches is the one with the focus while
@@ -55,7 +54,7 @@ export function useRovingList<K extends string>(keys: readonly K[], current: K |
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const at = stop === undefined ? -1 : keys.indexOf(stop);
     const target =
-      orientation === "grid" && grid && stop !== undefined
+      grid && stop !== undefined
         ? gridTargetOf(e.key, stop, grid)
         : targetOf(e.key, at, keys, orientation, typeAhead ? (k) => elements.current.get(k)?.textContent ?? "" : null);
     if (target === undefined) return;
