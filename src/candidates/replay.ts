@@ -23,7 +23,8 @@ export function replayCandidate(name: string, responses: readonly CollectedRespo
       const timeoutCode = r?.ending === "request_timeout" ? r.failure?.code : undefined;
       return { ...(r?.ending === undefined ? {} : { ending: r.ending }), ...(r?.queue_ms === undefined ? {} : { queue_ms: r.queue_ms }), ...(timeoutCode === undefined ? {} : { timeoutCode }) };
     },
-    async next() {
+    // A recorded reply is here already: given at once, so a replay on the virtual clock never yields.
+    next() {
       const response = responses[next];
       if (!response) {
         return { value: { ok: false, code: "trace_exhausted", detail: `the trace holds ${responses.length} replies and the run asked for another` } };

@@ -174,7 +174,8 @@ async function longRun(fixture: Fixture, n: number): Promise<void> {
   let given = 0;
   const candidate: Candidate = {
     name: "long",
-    async next() {
+    // At once, as a replay's: the long run times the runtime, not a promise per decision.
+    next() {
       given += 1;
       const value: CandidateReply = { ok: true, text: given < n ? read : final, finishReason: "stop", usage: null };
       return { value, durationMs: 0 };

@@ -1,6 +1,7 @@
 import type { AuthContext } from "../schemas/context.ts";
 import type { ToolFault } from "../schemas/fixture.ts";
 import type { DenialCode, ToolErrorCode } from "../schemas/tool-call.ts";
+import { andThen, type Awaitable } from "./awaitable.ts";
 import type { Bounded, Clock } from "./clock.ts";
 import { publicIssue } from "../schemas/describe-issues.ts";
 import { isDeeplyFrozen, isPlainObject } from "./freeze.ts";
@@ -61,14 +62,15 @@ export interface ExecutionLimits {
 /**
  * Step 4, execution under a timeout. Internal detail is returned apart, for the diagnostics only.
  * `spentMs` is the call's time in the sandbox — its declared latency, or its whole allowance when it
- * timed out — on any clock, so a live run and its replay count a tool the same.
+ * timed out — on any clock, so a live run and its replay count a tool the same. On the virtual clock
+ * the tool runs at once and so does this: nothing is waited for.
  */
-export async function executeTool(tool: ToolSpec<never>, input: never, env: ToolEnvironment, limits: ExecutionLimits): Promise<{ outcome: BoundaryOutcome; spentMs: number }> {
+export function executeTool(tool: ToolSpec<never>, input: never, env: ToolEnvironment, limits: ExecutionLimits): Awaitable<{ outcome: BoundaryOutcome; spentMs: number }> {
   const { fault } = limits;
   let declaredMs = 0;
-  const bounded = await limits.clock.within(
+  const bounded = limits.clock.within(
     limits.limitMs,
-    async () => {
+    () => {
       const durationMs = fault?.latency_ms ?? 0;
       // A faulty service fails, unless it is so slow that the timeout comes first.
       if (fault?.internal_error !== undefined && durationMs < limits.limitMs) throw new Error(fault.internal_error);
@@ -77,7 +79,7 @@ export async function executeTool(tool: ToolSpec<never>, input: never, env: Tool
     },
     limits.cancel,
   );
-  return { outcome: executed(tool, bounded, limits), spentMs: bounded.status === "timeout" ? limits.limitMs : declaredMs };
+  return andThen(bounded, (b) => ({ outcome: executed(tool, b, limits), spentMs: b.status === "timeout" ? limits.limitMs : declaredMs }));
 }
 
 function executed(tool: ToolSpec<never>, bounded: Bounded<ReturnType<ToolSpec<never>["run"]>>, limits: ExecutionLimits): BoundaryOutcome {

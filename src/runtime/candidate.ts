@@ -3,6 +3,7 @@ import type { ConfirmedScenario } from "../schemas/fixture.ts";
 import type { RequestEnding } from "../schemas/collected-trace.ts";
 import type { Protocol } from "../schemas/decision.ts";
 import type { ModelFailureCode, RequestTimings, Sampling, TokenUsage } from "../schemas/event.ts";
+import type { Awaitable } from "./awaitable.ts";
 import type { Timed } from "./clock.ts";
 
 /** What the candidate is told about its task. The document, when present, is data. */
@@ -53,7 +54,8 @@ export interface Candidate {
   readonly protocol?: Protocol;
   /** How a sampling model was asked to sample, recorded in `run_started`. */
   readonly sampling?: Sampling;
-  next(turn: CandidateTurn, signal: AbortSignal): Promise<Timed<CandidateReply>>;
+  /** A reply at once (a replay's) or a promise of one (a model's, an agent's). */
+  next(turn: CandidateTurn, signal: AbortSignal): Awaitable<Timed<CandidateReply>>;
   /** Replies a finite candidate still holds when the run ends (collected traces report them as unused). */
   remaining?(): number;
   /** A replayed candidate: when the recorded run began its next step, for the run's clock to reach first. */

@@ -1,3 +1,5 @@
+import { isPending, type Awaitable } from "./awaitable.ts";
+
 /**
  * Time for a run. Operations that take time (a model request, a tool call) run through
  * `within`, which bounds them by a limit. A simulated operation declares how long it took
@@ -7,7 +9,8 @@
 export interface Clock {
   /** Milliseconds since the clock was made; never decreases. */
   now(): number;
-  within<T>(limitMs: number, op: (signal: AbortSignal) => Promise<Timed<T>>, cancel?: AbortSignal): Promise<Bounded<T>>;
+  /** On the virtual clock an operation that gives its value at once is bounded at once, with no turn yielded. */
+  within<T>(limitMs: number, op: (signal: AbortSignal) => Awaitable<Timed<T>>, cancel?: AbortSignal): Awaitable<Bounded<T>>;
   /**
    * Virtual clocks only: move on to a recorded instant (never back). A replay moves its clock to the
    * instant the recorded run sent each request, so every check of the time left is made at the same instant.
@@ -59,25 +62,30 @@ export function createVirtualClock(): Clock & { advance(ms: number): void; reach
     reach(instant) {
       if (instant > t) t = instant;
     },
-    async within(limitMs, op, cancel) {
+    within(limitMs, op, cancel) {
       if (cancel?.aborted) return { status: "cancelled" };
-      let timed: Timed<Awaited<ReturnType<typeof op>>["value"]>;
-      try {
-        timed = await op(NEVER_CUT);
-      } catch (error) {
-        return { status: "failed", error };
-      }
-      const duration = timed.durationMs ?? 0;
-      if (timed.ends !== undefined) {
+      type Value = Awaited<ReturnType<typeof op>>["value"];
+      const bounded = (timed: Timed<Value>): Bounded<Value> => {
+        const duration = timed.durationMs ?? 0;
+        if (timed.ends !== undefined) {
+          advance(duration);
+          return timed.ends === "done" ? { status: "done", value: timed.value, elapsedMs: duration } : { status: "timeout", elapsedMs: duration };
+        }
+        if (!fitsIn(duration, limitMs)) {
+          advance(limitMs);
+          return { status: "timeout", elapsedMs: limitMs };
+        }
         advance(duration);
-        return timed.ends === "done" ? { status: "done", value: timed.value, elapsedMs: duration } : { status: "timeout", elapsedMs: duration };
+        return { status: "done", value: timed.value, elapsedMs: duration };
+      };
+      const failed = (error: unknown): Bounded<Value> => ({ status: "failed", error });
+      let timed: Awaitable<Timed<Value>>;
+      try {
+        timed = op(NEVER_CUT);
+      } catch (error) {
+        return failed(error);
       }
-      if (!fitsIn(duration, limitMs)) {
-        advance(limitMs);
-        return { status: "timeout", elapsedMs: limitMs };
-      }
-      advance(duration);
-      return { status: "done", value: timed.value, elapsedMs: duration };
+      return isPending(timed) ? timed.then(bounded, failed) : bounded(timed);
     },
   };
 }
@@ -113,7 +121,8 @@ export function createRealClock(): Clock {
         if (cancel?.aborted) return onCancel();
         cancel?.addEventListener("abort", onCancel, { once: true });
         const done = (value: unknown): void => settle({ status: "done", value, elapsedMs: now() - start });
-        op(controller.signal).then(
+        // An operation that gives its value at once (or throws) is settled the same way as one that waits.
+        new Promise<Timed<unknown>>((given) => given(op(controller.signal))).then(
           (timed) => {
             // A simulated operation that declares a duration really takes it on the real clock.
             const rest = (timed.durationMs ?? 0) - (now() - start);

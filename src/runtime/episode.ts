@@ -7,6 +7,7 @@ import type { BudgetReason } from "../schemas/outcome.ts";
 import type { Protocol } from "../schemas/decision.ts";
 import type { Diagnostics } from "../schemas/result.ts";
 import type { Snapshot } from "../schemas/snapshot.ts";
+import { andThen, isPending, type Awaitable } from "./awaitable.ts";
 import { checkPermission, describeError, executeTool, validateArguments, type BoundaryOutcome } from "./boundary.ts";
 import type { Candidate, CandidateTurn, TaskBrief } from "./candidate.ts";
 import type { Clock } from "./clock.ts";
@@ -50,6 +51,8 @@ class Episode {
   readonly #transcript = new Transcript();
   readonly #env: ToolEnvironment;
   readonly #reads = new Map<string, Snapshot>();
+  /** What this run's successful reads established, as calculators' provenance checks see it. */
+  readonly #evidence: EvidenceView = { snapshotRead: (household) => this.#reads.get(household) };
   readonly #brief: TaskBrief;
   #step = 0;
   #decisionsUsed = 0;
@@ -126,7 +129,9 @@ class Episode {
       const limit = Math.min(budget.request_timeout_ms, remaining);
       this.#emit({ kind: "model_request", timeout_ms: limit, repair: repairing });
       const turn: CandidateTurn = { step: this.#step, brief: this.#brief, transcript: this.#transcript.view() };
-      const bounded = await clock.within(limit, (signal) => candidate.next(turn, signal), cancel);
+      // Awaited only when the reply is still to come: a replay's is here, and its run never yields.
+      const asked = clock.within(limit, (signal) => candidate.next(turn, signal), cancel);
+      const bounded = isPending(asked) ? await asked : asked;
       if (bounded.status === "cancelled" || bounded.status === "failed") {
         this.#instant = Math.max(startedAt, clock.now());
         const waited = this.#instant - startedAt;
@@ -140,15 +145,15 @@ class Episode {
         this.#queuedMs += answer.queue_ms ?? 0;
         return this.#modelFailure(answer.code, latency, answer.detail, answer.status, answer.queue_ms);
       }
-      const reply = { ...answer, text: toWellFormed(answer.text) };
-      this.#queuedMs += reply.timings?.queue_ms ?? 0;
-      this.#emit({ kind: "model_reply", text: reply.text, latency_ms: latency, finish_reason: reply.finishReason, usage: reply.usage, ...(reply.model === undefined ? {} : { model: reply.model }), ...reply.timings });
+      const text = toWellFormed(answer.text);
+      this.#queuedMs += answer.timings?.queue_ms ?? 0;
+      this.#emit({ kind: "model_reply", text, latency_ms: latency, finish_reason: answer.finishReason, usage: answer.usage, ...(answer.model === undefined ? {} : { model: answer.model }), ...answer.timings });
       // A reply that lands after the deadline is not a success, however valid.
       if (this.#instant >= budget.deadline_ms) return this.#outOfTime();
       repairing = false;
-      this.#transcript.append({ role: "candidate", text: reply.text });
+      this.#transcript.append({ role: "candidate", text });
 
-      const read = readReply(this.#protocol, reply.text, reply.finishReason, this.#o.parser);
+      const read = readReply(this.#protocol, text, answer.finishReason, this.#o.parser);
       if (!read.ok) {
         this.#decisionsUsed += 1;
         this.#emit({ kind: "invalid_output", code: read.code, detail: read.detail });
@@ -162,14 +167,15 @@ class Episode {
       }
       // A reply may hold several decisions (native tool calls): each is taken in order and counts.
       for (const parsed of read.decisions) {
-        const ended = await this.#decide(parsed);
+        const decided = this.#decide(parsed);
+        const ended = isPending(decided) ? await decided : decided;
         if (ended) return ended;
       }
     }
   }
 
   /** One decision: recorded, then a final ends the run and a tool decision goes through the boundary. */
-  async #decide(parsed: ParsedDecision): Promise<Ending | null> {
+  #decide(parsed: ParsedDecision): Awaitable<Ending | null> {
     this.#decisionsUsed += 1;
     this.#emit({
       kind: "decision",
@@ -217,7 +223,7 @@ class Episode {
   }
 
   /** One tool decision through the boundary, in the spec's order. */
-  async #attempt(tool: string, args: unknown, noDecisionLeft: boolean): Promise<Ending | null> {
+  #attempt(tool: string, args: unknown, noDecisionLeft: boolean): Awaitable<Ending | null> {
     this.#attempts += 1;
     const n = this.#attempts;
     const call_id = callIdFor(n);
@@ -227,8 +233,12 @@ class Episode {
       this.#emit({ kind: "not_run", call_id, detail: "no decision is left for its result: the last decision must be final" });
       return this.#exhausted("steps");
     }
-    const outcome = await this.#authoriseAndRun(tool, args);
-    this.#instant += outcome.spentMs ?? 0;
+    return andThen(this.#authoriseAndRun(tool, args), ({ outcome, spentMs }) => this.#answer(n, call_id, tool, outcome, spentMs));
+  }
+
+  /** What the boundary decided about attempt `n`, recorded and shown to the candidate. */
+  #answer(n: number, call_id: string, tool: string, outcome: BoundaryOutcome, spentMs: number): Ending | null {
+    this.#instant += spentMs;
     switch (outcome.kind) {
       case "denied":
         this.#emit({ kind: "denial", call_id, code: outcome.code, detail: outcome.detail });
@@ -253,23 +263,22 @@ class Episode {
     }
   }
 
-  async #authoriseAndRun(tool: string, args: unknown): Promise<BoundaryOutcome & { spentMs?: number }> {
+  /** The boundary's steps 2–4 for one recorded attempt, and the time it spent in the sandbox. */
+  #authoriseAndRun(tool: string, args: unknown): Awaitable<{ outcome: BoundaryOutcome; spentMs: number }> {
     const permitted = checkPermission(tool, args, this.#env.context);
-    if ("kind" in permitted) return permitted;
-    const evidence: EvidenceView = { snapshotRead: (h) => this.#reads.get(h) };
-    const validated = validateArguments(permitted, evidence, this.#env);
-    if (!validated.ok) return { kind: "tool_error", code: validated.code, detail: validated.detail, internal: null, deadlineHit: false };
+    if ("kind" in permitted) return { outcome: permitted, spentMs: 0 };
+    const validated = validateArguments(permitted, this.#evidence, this.#env);
+    if (!validated.ok) return { outcome: { kind: "tool_error", code: validated.code, detail: validated.detail, internal: null, deadlineHit: false }, spentMs: 0 };
     // The allowance counts from the instant the decision arrived: the runtime's own work is not the tool's time.
     const remaining = this.#budget.deadline_ms - this.#instant;
     const limitMs = Math.min(this.#budget.tool_timeout_ms, remaining);
-    const { outcome, spentMs } = await executeTool(permitted.tool, validated.input, this.#env, {
+    return executeTool(permitted.tool, validated.input, this.#env, {
       clock: this.#o.clock,
       limitMs,
       limitIsDeadline: limitMs < this.#budget.tool_timeout_ms,
       fault: this.#o.fixture.tool_faults?.[permitted.tool.name],
       ...(this.#o.cancel ? { cancel: this.#o.cancel } : {}),
     });
-    return { ...outcome, spentMs };
   }
 
   #observe(call_id: string, payload: Record<string, unknown>): void {

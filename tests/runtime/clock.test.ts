@@ -8,6 +8,18 @@ describe("the virtual clock", () => {
     expect(r).toEqual({ status: "done", value: "hi", elapsedMs: 9_000 });
     expect(clock.now()).toBe(9_000);
   });
+  it("bounds an operation that gives its value at once at once, with nothing to await", () => {
+    const clock = createVirtualClock();
+    expect(clock.within(1_000, () => ({ value: "now", durationMs: 300 }))).toEqual({ status: "done", value: "now", elapsedMs: 300 });
+    expect(clock.within(1_000, () => ({ value: "late", durationMs: 1_000 }))).toEqual({ status: "timeout", elapsedMs: 1_000 });
+    const boom = new Error("boom");
+    expect(
+      clock.within(1_000, () => {
+        throw boom;
+      }),
+    ).toEqual({ status: "failed", error: boom });
+    expect(clock.now()).toBe(1_300);
+  });
   it("times out an operation that takes its whole allowance, at the limit", async () => {
     const clock = createVirtualClock();
     expect(await clock.within(2_000, async () => ({ value: 1, durationMs: 2_000 }))).toEqual({ status: "timeout", elapsedMs: 2_000 });
@@ -67,6 +79,16 @@ describe("the real clock", () => {
     const r = await clock.within(10_000, (signal) => new Promise<{ value: number }>((resolve) => signal.addEventListener("abort", () => resolve({ value: 0 }))), stop.signal);
     expect(r).toEqual({ status: "cancelled" });
     expect(clock.now()).toBeLessThan(5_000);
+  });
+  it("settles an operation that answers or throws at once as one that waits", async () => {
+    const clock = createRealClock();
+    expect(await clock.within(1_000, () => ({ value: 2 }))).toMatchObject({ status: "done", value: 2 });
+    const boom = new Error("boom");
+    expect(
+      await clock.within(1_000, () => {
+        throw boom;
+      }),
+    ).toEqual({ status: "failed", error: boom });
   });
   it("makes a simulated duration really take that long", async () => {
     const clock = createRealClock();

@@ -30,6 +30,30 @@ describe("the decision loop", () => {
     expect(observation).toMatchObject({ call_id: "call-1", evidence_id: "ev-1", step: 1, data: { value: 3345563.94 } });
   });
 
+  it("runs a replay on the virtual clock without yielding between its decisions, and a candidate that makes it wait the same", async () => {
+    const replies = [JSON.stringify(tool("future_value", FV_A)), JSON.stringify(fvFinal("ev-1"))];
+    const kinds = (events: readonly RunEvent[]) => events.map((e) => e.kind);
+    const seenNow: RunEvent[] = [];
+    const replayed = runEpisode({ fixture: fv, candidate: replayCandidate("now", replies.map((text) => ({ text, latency_ms: 10 }))), clock: createVirtualClock(), onEvent: (e) => seenNow.push(e) });
+    // Every reply was at hand and every tool ran at once: every decision was taken inside the call
+    // (the loop's end, an async function's, is one turn later).
+    expect(seenNow.at(-1)?.kind).toBe("final");
+    let given = 0;
+    const waiting: Candidate = {
+      name: "later",
+      next: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return { value: { ok: true, text: replies[given++] ?? "", finishReason: "stop", usage: null }, durationMs: 10 };
+      },
+    };
+    const seenLater: RunEvent[] = [];
+    const waited = runEpisode({ fixture: fv, candidate: waiting, clock: createVirtualClock(), onEvent: (e) => seenLater.push(e) });
+    expect(seenLater.at(-1)?.kind).toBe("model_request");
+    const [now, later] = await Promise.all([replayed, waited]);
+    expect(kinds(later.events)).toEqual(kinds(now.events));
+    expect(later.result).toEqual(now.result);
+  });
+
   it("stamps every event with its sequence, step and a time that never goes backwards", async () => {
     const run = await runReplies(fv, [{ text: JSON.stringify(tool("future_value", FV_A)), latency_ms: 700 }, { text: JSON.stringify(fvFinal("ev-1")), latency_ms: 900 }]);
     run.events.forEach((e, i) => expect(e.seq).toBe(i));

@@ -56,7 +56,7 @@ describe("a real-time pace for demos", () => {
     vi.useFakeTimers();
     const clock = createPacedClock(PACE.real, Number.POSITIVE_INFINITY);
     let done = false;
-    const op = clock.within(30_000, async () => ({ value: "ok", durationMs: 11_000 })).then((b) => {
+    const op = Promise.resolve(clock.within(30_000, async () => ({ value: "ok", durationMs: 11_000 }))).then((b) => {
       done = true;
       return b;
     });
