@@ -76,7 +76,7 @@ function frozenSize(value: unknown): number {
     }
   } else {
     if (Object.getPrototypeOf(value) !== Object.prototype) return -1;
-    for (const key of Object.keys(value)) {
+    for (const key in value) {
       const n = frozenSize((value as Record<string, unknown>)[key]);
       if (n < 0) return -1;
       size += n;

@@ -20,35 +20,63 @@ export class Transcript {
 
   /** The entries recorded so far, as a read-only array that later appends do not change. */
   view(): readonly TranscriptEntry[] {
-    return new Proxy(this.#entries, boundedTo(this.#entries.length));
+    return new Proxy(this.#entries, new BoundedTo(this.#entries.length));
   }
 }
 
-const refuse = (): boolean => false;
+/**
+ * Index keys below `length` exist; everything else in the live array is hidden; nothing can be written.
+ * One small object per turn: the traps are the class's, shared by every view.
+ */
+class BoundedTo implements ProxyHandler<TranscriptEntry[]> {
+  readonly #length: number;
 
-/** Index keys below `length` exist; everything else in the live array is hidden; nothing can be written. */
-function boundedTo(length: number): ProxyHandler<TranscriptEntry[]> {
-  const shown = (key: string | symbol): boolean => {
+  constructor(length: number) {
+    this.#length = length;
+  }
+
+  #shown(key: string | symbol): boolean {
     if (typeof key !== "string") return true;
     const index = Number(key);
-    return !(Number.isInteger(index) && index >= 0 && String(index) === key) || index < length;
-  };
-  return {
-    get(target, key, receiver) {
-      if (key === "length") return length;
-      return shown(key) ? Reflect.get(target, key, receiver) : undefined;
-    },
-    has: (target, key) => shown(key) && Reflect.has(target, key),
-    getOwnPropertyDescriptor(target, key) {
-      if (!shown(key)) return undefined;
-      const descriptor = Reflect.getOwnPropertyDescriptor(target, key);
-      return key === "length" && descriptor ? { ...descriptor, value: length } : descriptor;
-    },
-    ownKeys: (target) => Reflect.ownKeys(target).filter(shown),
-    set: refuse,
-    defineProperty: refuse,
-    deleteProperty: refuse,
-    setPrototypeOf: refuse,
-    preventExtensions: refuse,
-  };
+    return !(Number.isInteger(index) && index >= 0 && String(index) === key) || index < this.#length;
+  }
+
+  get(target: TranscriptEntry[], key: string | symbol, receiver: unknown): unknown {
+    if (key === "length") return this.#length;
+    return this.#shown(key) ? Reflect.get(target, key, receiver) : undefined;
+  }
+
+  has(target: TranscriptEntry[], key: string | symbol): boolean {
+    return this.#shown(key) && Reflect.has(target, key);
+  }
+
+  getOwnPropertyDescriptor(target: TranscriptEntry[], key: string | symbol): PropertyDescriptor | undefined {
+    if (!this.#shown(key)) return undefined;
+    const descriptor = Reflect.getOwnPropertyDescriptor(target, key);
+    return key === "length" && descriptor ? { ...descriptor, value: this.#length } : descriptor;
+  }
+
+  ownKeys(target: TranscriptEntry[]): (string | symbol)[] {
+    return Reflect.ownKeys(target).filter((key) => this.#shown(key));
+  }
+
+  set(): boolean {
+    return false;
+  }
+
+  defineProperty(): boolean {
+    return false;
+  }
+
+  deleteProperty(): boolean {
+    return false;
+  }
+
+  setPrototypeOf(): boolean {
+    return false;
+  }
+
+  preventExtensions(): boolean {
+    return false;
+  }
 }
