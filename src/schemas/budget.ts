@@ -11,10 +11,11 @@ export const BudgetConfig = z.strictObject({
 export type BudgetConfig = z.infer<typeof BudgetConfig>;
 
 /** The reference configuration of the spec (§6). */
-export const REFERENCE_BUDGET: BudgetConfig = {
+// Frozen: every run records its budget, and a frozen one is shared by the record rather than copied.
+export const REFERENCE_BUDGET: BudgetConfig = Object.freeze({
   max_decisions: 4,
   deadline_ms: 30_000,
   request_timeout_ms: 15_000,
   tool_timeout_ms: 2_000,
   repair: false,
-};
+});

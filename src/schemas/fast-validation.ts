@@ -108,7 +108,11 @@ const object =
   (v) =>
     exactly(v, shape);
 
-/** For a value as JSON.parse gave it: true only when a strict object schema of `shape`'s keys accepts it unchanged (a tool's input, say). */
+/**
+ * For a value as JSON.parse gave it: true only when a strict object schema of `shape`'s keys accepts it
+ * unchanged (a tool's input, say). Pass a shape made once: its lookup is built on first use and kept by
+ * the shape's identity, so a shape written in the call would be looked up afresh every time.
+ */
 export const matchesShape = (value: unknown, shape: Shape): boolean => exactly(value, shape);
 
 const budget = object({ required: { max_decisions: positiveInt, deadline_ms: positive, request_timeout_ms: positive, tool_timeout_ms: positive, repair: boolean } });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IsoDate } from "../../schemas/ids.ts";
 import { roundRatio } from "../money.ts";
-import { matchesShape } from "../../schemas/fast-validation.ts";
+import { matchesShape, type Shape } from "../../schemas/fast-validation.ts";
 import { defineTool, finiteNumber, nonEmptyString, notFromEvidence } from "./tool.ts";
 
 export const CONCENTRATION_CALCULATOR = "calc-concentration-v1";
@@ -12,12 +12,13 @@ const Input = z.strictObject({
   eligible_inr: z.number().finite().positive(),
 });
 
+const INPUT_SHAPE: Shape = { required: { household: nonEmptyString, equity_inr: (v) => finiteNumber(v) && v >= 0, eligible_inr: (v) => finiteNumber(v) && v > 0 } };
+
 export const concentration = defineTool({
   name: "concentration",
   summary: "Equity concentration of a household: ratio = equity_inr / eligible_inr (4 decimals). Both amounts must be the values of a snapshot read earlier in this run.",
   input: Input,
-  plainlyValid: (args) =>
-    matchesShape(args, { required: { household: nonEmptyString, equity_inr: (v) => finiteNumber(v) && v >= 0, eligible_inr: (v) => finiteNumber(v) && v > 0 } }),
+  plainlyValid: (args) => matchesShape(args, INPUT_SHAPE),
   output: z.strictObject({
     household: z.string(),
     ratio: z.number(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IsoDate } from "../../schemas/ids.ts";
 import { roundToPaise } from "../money.ts";
-import { matchesShape } from "../../schemas/fast-validation.ts";
+import { matchesShape, type Shape } from "../../schemas/fast-validation.ts";
 import { defineTool, finiteNumber, nonEmptyString, notFromEvidence } from "./tool.ts";
 
 export const FUTURE_VALUE_CALCULATOR = "calc-fv-v1";
@@ -13,19 +13,20 @@ const Input = z.strictObject({
   years: z.number().int().min(1).max(100),
 });
 
+const INPUT_SHAPE: Shape = {
+  required: {
+    scenario: nonEmptyString,
+    principal_inr: (v) => finiteNumber(v) && v > 0,
+    annual_return: (v) => finiteNumber(v) && v > -1 && v <= 1,
+    years: (v) => Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= 100,
+  },
+};
+
 export const futureValue = defineTool({
   name: "future_value",
   summary: "Future value of a confirmed scenario with annual compounding: principal_inr * (1 + annual_return) ^ years, in INR to the paisa. Every input must be the user's confirmed input for that scenario.",
   input: Input,
-  plainlyValid: (args) =>
-    matchesShape(args, {
-      required: {
-        scenario: nonEmptyString,
-        principal_inr: (v) => finiteNumber(v) && v > 0,
-        annual_return: (v) => finiteNumber(v) && v > -1 && v <= 1,
-        years: (v) => Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= 100,
-      },
-    }),
+  plainlyValid: (args) => matchesShape(args, INPUT_SHAPE),
   output: z.strictObject({
     value: z.number(),
     currency: z.literal("INR"),
