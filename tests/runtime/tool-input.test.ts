@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { replyText } from "../../src/candidates/scripted.ts";
+import { fixtureParts } from "../../src/runtime/fixture-environment.ts";
 import { TOOL_CATALOGUE } from "../../src/runtime/tools/catalogue.ts";
 import { FV_A, loadFixtures } from "../support.ts";
 
@@ -8,7 +9,11 @@ const tools = [...TOOL_CATALOGUE.values()];
 
 /** Every tool's arguments the fixtures' scripted candidates send, by tool. */
 const sent = new Map(tools.map((t) => [t.name, [] as Record<string, unknown>[]]));
+/** What each tool made of those arguments, run in the world of the fixture that sent them (the runs that succeeded). */
+const made = new Map(tools.map((t) => [t.name, [] as Record<string, unknown>[]]));
 for (const fixture of loadFixtures()) {
+  const { env } = fixtureParts(fixture, 4);
+  const before = new Map(tools.map((t) => [t.name, sent.get(t.name)?.length ?? 0]));
   for (const candidate of Object.values(fixture.candidates)) {
     for (const reply of candidate.replies) {
       try {
@@ -18,6 +23,13 @@ for (const fixture of loadFixtures()) {
       } catch {
         // Not JSON: no arguments to take.
       }
+    }
+  }
+  for (const tool of tools) {
+    for (const args of (sent.get(tool.name) ?? []).slice(before.get(tool.name))) {
+      if (!tool.input.safeParse(args).success) continue;
+      const run = tool.run(args as never, env);
+      if (run.ok) made.get(tool.name)?.push(run.data);
     }
   }
 }
@@ -50,6 +62,48 @@ describe("a tool's plain checks of its arguments agree with its input schema", (
         if (tool.plainlyValid(args)) {
           expect(zod.success).toBe(true);
           expect(zod.data).toEqual(args);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    expect(refused).toBeGreaterThan(1000);
+  });
+});
+
+describe("a tool's plain checks of its output agree with its output schema", () => {
+  const checked = tools.filter((t) => t.plainlyValidOutput !== undefined);
+
+  it("vouch for every output the tools make of the scripted candidates' arguments", () => {
+    expect(checked.map((t) => t.name).sort()).toEqual(["concentration", "future_value"]);
+    for (const tool of checked) {
+      const outputs = made.get(tool.name) ?? [];
+      expect(outputs.length).toBeGreaterThan(0);
+      for (const data of outputs) {
+        expect(tool.output.safeParse(data).success).toBe(true);
+        expect(tool.plainlyValidOutput?.(data)).toBe(true);
+      }
+    }
+  });
+
+  it("never vouch for an output the schema refuses or would change, however it is altered", () => {
+    let refused = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...checked), fc.nat(), fc.nat(), fc.boolean(), odd, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "ratio", "value"), (tool, i, k, nested, to, op, key) => {
+        const outputs = made.get(tool.name) ?? [];
+        const data = structuredClone(outputs[i % outputs.length]) as Record<string, unknown>;
+        // The change is made at the top, or inside the object the output nests (its inputs or assumptions).
+        const inner = Object.values(data).find((v) => v !== null && typeof v === "object") as Record<string, unknown>;
+        const target = nested ? inner : data;
+        const keys = Object.keys(target);
+        const at = keys[k % keys.length] as string;
+        if (op === "set") target[at] = to;
+        else if (op === "delete") delete target[at];
+        else Object.defineProperty(target, key, { value: to, enumerable: true, writable: true, configurable: true });
+        const zod = tool.output.safeParse(data);
+        if (!zod.success) refused += 1;
+        if (tool.plainlyValidOutput?.(data)) {
+          expect(zod.success).toBe(true);
+          expect(zod.data).toEqual(data);
         }
       }),
       { numRuns: 3000 },

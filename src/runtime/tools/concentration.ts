@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IsoDate } from "../../schemas/ids.ts";
 import { roundRatio } from "../money.ts";
 import { matchesShape, type Shape } from "../../schemas/fast-validation.ts";
-import { defineTool, finiteNumber, nonEmptyString, notFromEvidence } from "./tool.ts";
+import { defineTool, finiteNumber, isoDate, nonEmptyString, notFromEvidence } from "./tool.ts";
 
 export const CONCENTRATION_CALCULATOR = "calc-concentration-v1";
 
@@ -13,6 +13,17 @@ const Input = z.strictObject({
 });
 
 const INPUT_SHAPE: Shape = { required: { household: nonEmptyString, equity_inr: (v) => finiteNumber(v) && v >= 0, eligible_inr: (v) => finiteNumber(v) && v > 0 } };
+
+const OUTPUT_INPUTS_SHAPE: Shape = { required: { equity_inr: finiteNumber, eligible_inr: finiteNumber } };
+const OUTPUT_SHAPE: Shape = {
+  required: {
+    household: (v) => typeof v === "string",
+    ratio: finiteNumber,
+    as_of: isoDate,
+    calculator: (v) => v === CONCENTRATION_CALCULATOR,
+    inputs: (v) => matchesShape(v, OUTPUT_INPUTS_SHAPE),
+  },
+};
 
 export const concentration = defineTool({
   name: "concentration",
@@ -26,6 +37,7 @@ export const concentration = defineTool({
     calculator: z.literal(CONCENTRATION_CALCULATOR),
     inputs: z.strictObject({ equity_inr: z.number(), eligible_inr: z.number() }),
   }),
+  plainlyValidOutput: (data) => matchesShape(data, OUTPUT_SHAPE),
   provenance(input, evidence) {
     const snapshot = evidence.snapshotRead(input.household);
     if (!snapshot) return notFromEvidence(`no successful portfolio.read of ${input.household} earlier in this run`);

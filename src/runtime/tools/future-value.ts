@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IsoDate } from "../../schemas/ids.ts";
 import { roundToPaise } from "../money.ts";
 import { matchesShape, type Shape } from "../../schemas/fast-validation.ts";
-import { defineTool, finiteNumber, nonEmptyString, notFromEvidence } from "./tool.ts";
+import { defineTool, finiteNumber, isoDate, nonEmptyString, notFromEvidence } from "./tool.ts";
 
 export const FUTURE_VALUE_CALCULATOR = "calc-fv-v1";
 
@@ -19,6 +19,18 @@ const INPUT_SHAPE: Shape = {
     principal_inr: (v) => finiteNumber(v) && v > 0,
     annual_return: (v) => finiteNumber(v) && v > -1 && v <= 1,
     years: (v) => Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= 100,
+  },
+};
+
+const OUTPUT_ASSUMPTIONS_SHAPE: Shape = { required: { principal_inr: finiteNumber, annual_return: finiteNumber, years: finiteNumber, compounding: (v) => v === "annual" } };
+const OUTPUT_SHAPE: Shape = {
+  required: {
+    value: finiteNumber,
+    currency: (v) => v === "INR",
+    scenario: (v) => typeof v === "string",
+    as_of: isoDate,
+    calculator: (v) => v === FUTURE_VALUE_CALCULATOR,
+    assumptions: (v) => matchesShape(v, OUTPUT_ASSUMPTIONS_SHAPE),
   },
 };
 
@@ -40,6 +52,7 @@ export const futureValue = defineTool({
       compounding: z.literal("annual"),
     }),
   }),
+  plainlyValidOutput: (data) => matchesShape(data, OUTPUT_SHAPE),
   provenance(input, _evidence, env) {
     const confirmed = env.confirmedScenarios.find((s) => s.scenario === input.scenario);
     if (!confirmed) return notFromEvidence("that scenario was never confirmed by the user");

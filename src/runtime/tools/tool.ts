@@ -4,6 +4,7 @@ import type { AuthContext } from "../../schemas/context.ts";
 import type { ConfirmedScenario } from "../../schemas/fixture.ts";
 import type { Snapshot } from "../../schemas/snapshot.ts";
 import type { ToolErrorCode } from "../../schemas/tool-call.ts";
+import { ISO_DATE } from "../../schemas/ids.ts";
 
 /** What a tool may see of the world: the authorised context, the read-only store, the user's confirmations. */
 export interface ToolEnvironment {
@@ -41,6 +42,12 @@ export interface ToolSpec<I = unknown> {
    */
   plainlyValid(args: Record<string, unknown>): boolean;
   readonly output: z.ZodType;
+  /**
+   * The output contract as plain checks, for an output the tool has just made: true only when `output`
+   * accepts it and gives back an equal value (tests/runtime/tool-input.test.ts holds the two together).
+   * False, or absent, leaves it to `output`.
+   */
+  plainlyValidOutput?(data: Record<string, unknown>): boolean;
   /** True for the tool whose observation is a household snapshot: calculators check their inputs against it. */
   readonly yieldsSnapshot?: boolean;
   /** Whether each argument comes from authorised evidence (contract §5). */
@@ -58,6 +65,7 @@ export interface ToolSpec<I = unknown> {
 /** Checks a tool's plainlyValid is written in. */
 export const nonEmptyString = (v: unknown): boolean => typeof v === "string" && v.length >= 1;
 export const finiteNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+export const isoDate = (v: unknown): boolean => typeof v === "string" && ISO_DATE.test(v);
 
 export const notFromEvidence = (detail: string): ToolFailure => ({ ok: false, code: "argument_not_from_evidence", detail });
 
