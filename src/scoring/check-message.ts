@@ -1,6 +1,7 @@
 import type { Fixture } from "../schemas/fixture.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { extractDates, extractFigures, type Figure } from "./figures.ts";
+import { isDeeplyFrozen } from "../runtime/freeze.ts";
 import { memoByString } from "./memo.ts";
 import { asRead } from "./read-as-person.ts";
 import type { RunView } from "./run-view.ts";
@@ -44,13 +45,37 @@ function collectText(text: string, into: Records): void {
  * context's date and every observation. A claim that passed copies an observation exactly, so its
  * value is already here; a claim that failed backs nothing.
  */
-function recordsOf(run: RunView, fixture: Fixture): Records {
-  const records: Records = { numbers: [], dates: new Set() };
+function recordsOf(run: RunView, fixture: Fixture): Records[] {
+  const records = [heldBy(fixture, fixtureRecords)];
+  // A snapshot read is the fixture's own object, run after run; a calculator's output is new each run.
+  for (const { data } of run.observations.values()) records.push(fixture.snapshots.includes(data as never) ? heldBy(data, collected) : collected(data));
+  return records;
+}
+
+function fixtureRecords(fixture: Fixture): Records {
+  const records = collected(fixture.confirmed_scenarios.map(({ principal_inr, annual_return, years }) => ({ principal_inr, annual_return, years })));
   collectText(fixture.request, records);
   if (fixture.document) collectText(fixture.document.text, records);
-  collect(fixture.confirmed_scenarios.map(({ principal_inr, annual_return, years }) => ({ principal_inr, annual_return, years })), records);
   collect(fixture.context.as_of, records);
-  for (const observation of run.observations.values()) collect(observation.data, records);
+  return records;
+}
+
+function collected(value: unknown): Records {
+  const records: Records = { numbers: [], dates: new Set() };
+  collect(value, records);
+  return records;
+}
+
+// A fixture and the snapshots it hands out are the same frozen objects run after run: what each holds
+// is worked out once (remembered weakly by the object, and only for one frozen all the way down, which
+// nothing can change).
+const held = new WeakMap<object, Records>();
+function heldBy<T extends object>(source: T, recordsIn: (source: T) => Records): Records {
+  let records = held.get(source);
+  if (records === undefined) {
+    records = recordsIn(source);
+    if (isDeeplyFrozen(source)) held.set(source, records);
+  }
   return records;
 }
 
@@ -70,8 +95,8 @@ export function checkMessageBacked(run: RunView, fixture: Fixture): Verdict {
   if (figures.length === 0 && dates.length === 0) return notApplicable("message_backed", "the message quotes no figure");
   const records = recordsOf(run, fixture);
   const unbacked = [
-    ...dates.filter((d) => !records.dates.has(d.iso)).map((d) => d.text),
-    ...figures.filter((f) => !records.numbers.some((n) => backs(n, f))).map((f) => f.text),
+    ...dates.filter((d) => !records.some((r) => r.dates.has(d.iso))).map((d) => d.text),
+    ...figures.filter((f) => !records.some((r) => r.numbers.some((n) => backs(n, f)))).map((f) => f.text),
   ];
   const quoted = [...dates.map((d) => d.text), ...figures.map((f) => f.text)];
   return verdict(
