@@ -17,14 +17,21 @@ export async function cpuMs(work: () => Promise<unknown> | unknown): Promise<num
 export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /**
+ * What the last workload left in the young generation, collected before the next is timed, when the
+ * bench may (npm run bench passes --expose-gc). A minor collection: a full one threw away the optimized
+ * code of the workloads before it, and each then paid to optimize it again (the runtime's replays read
+ * 2.5x dearer, with twice the optimizations and ten times the deoptimizations).
+ */
+export const collectYoungGarbage = (): void => (globalThis as { gc?: (options: { type: "minor" }) => void }).gc?.({ type: "minor" });
+
+/**
  * CPU milliseconds of each of REPEATS calls of each function, the functions called in turns. With
  * `warmUp`, each is first called once more, in the same order, and timed apart (`cold`): what the
  * JIT compiling it costs is then a figure of its own, not part of the first of the REPEATS.
  */
 export async function inTurns(fs: readonly (() => Promise<void>)[], options: { warmUp?: boolean } = {}): Promise<number[][] & { cold?: number[] }> {
   const timed = async (f: () => Promise<void>): Promise<number> => {
-    // What the last one left behind is collected before this one is timed, when the bench may (npm run bench passes --expose-gc).
-    (globalThis as { gc?: () => void }).gc?.();
+    collectYoungGarbage();
     return cpuMs(f);
   };
   const cold: number[] = [];
@@ -56,6 +63,18 @@ const calibrationDocument = (): unknown[] =>
 export function calibrationWork(): void {
   const doc = calibrationDocument();
   for (let i = 0; i < 5; i++) JSON.parse(JSON.stringify(doc));
+}
+
+/** The calibration docs/performance.md's table is read at: figures from a faster or slower hour are scaled to it. */
+export const REFERENCE_CALIBRATION_MS = 150;
+
+/**
+ * A figure's CPU milliseconds as they would be at the reference calibration: each turn's time scaled by
+ * the calibration taken in the same turn, then the median. (A turn's two readings are seconds apart; the
+ * medians of each could come from turns minutes apart, at different speeds.)
+ */
+export function atReferenceSpeed(times: readonly number[], calibrations: readonly number[]): number {
+  return median(times.map((ms, i) => ms * (REFERENCE_CALIBRATION_MS / (calibrations[i] ?? REFERENCE_CALIBRATION_MS))));
 }
 
 /** The calibration line every bench prints first. */

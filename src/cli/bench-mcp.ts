@@ -11,7 +11,7 @@ import { REFERENCE_BUDGET, type BudgetConfig } from "../schemas/budget.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { loadFixtureDir } from "../node/fixture-files.ts";
 import type { AgentAnswer, AgentCall, AgentsReport, AgentsTask } from "./bench-mcp-agents.ts";
-import { calibration, calibrationLine } from "./bench-clock.ts";
+import { calibration, calibrationLine, collectYoungGarbage } from "./bench-clock.ts";
 import { runCommand, type CliIo } from "./command.ts";
 import { nodeSha256 } from "./node-sha256.ts";
 import { parseCli, positiveInt, UsageError } from "./usage-error.ts";
@@ -191,7 +191,7 @@ async function serve<T>(served: readonly Served[], work: (urls: string[]) => Pro
 
 /** The server thread's CPU microseconds for `sessions` sessions calling back to back, from the first session to the last run sealed. */
 async function serverCpu(served: Served, sessions: number, calls: readonly AgentCall[]): Promise<number> {
-  (globalThis as { gc?: () => void }).gc?.();
+  collectYoungGarbage();
   let started = threadCpuUsage();
   const used = await serve([served], async (urls) => {
     started = threadCpuUsage();

@@ -7,7 +7,7 @@ import { evaluateScripted, scoreCollectedTrace } from "../evaluation/evaluate.ts
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { loadFixtureDir } from "../node/fixture-files.ts";
-import { calibration, calibrationLine, calibrationWork, inTurns, median, REPEATS } from "./bench-clock.ts";
+import { atReferenceSpeed, calibration, calibrationLine, calibrationWork, inTurns, median, REFERENCE_CALIBRATION_MS, REPEATS } from "./bench-clock.ts";
 import { runCommand, type CliIo } from "./command.ts";
 import { main as scoreMain } from "./score.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
@@ -84,15 +84,12 @@ async function benchScore(argv: string[], io: CliIo): Promise<number> {
     out(`    npm run score, end to end    ${ms(scoreDistinct)}  ${perSecond(scoreDistinct)}, ${(scoreDistinct / bareDistinct).toFixed(2)}x the CPU of the bare parse`);
     out(`      its first call, the JIT cold: ${ms(cold[3] ?? 0).trim()}, ${((cold[3] ?? 0) / bareDistinct).toFixed(2)}x`);
     out(`    runtime + scoring            ${ms(replay)}  ${perSecond(replay)} (the traces already read), ${(replay / bareDistinct).toFixed(2)}x the CPU of the bare parse`);
-    out(`  the calibration's workload in the same turns: ${ms(calibrated).trim()} (from ${Math.min(...calibrations).toFixed(0)} to ${Math.max(...calibrations).toFixed(0)} ms); at a calibration of ${REFERENCE_CALIBRATION_MS} ms, runtime + scoring would be ${Math.round(decisions / ((replay * (REFERENCE_CALIBRATION_MS / calibrated)) / 1000))} decisions per CPU-second`);
+    out(`  the calibration's workload in the same turns: ${ms(calibrated).trim()} (from ${Math.min(...calibrations).toFixed(0)} to ${Math.max(...calibrations).toFixed(0)} ms); at a calibration of ${REFERENCE_CALIBRATION_MS} ms, runtime + scoring would be ${Math.round(decisions / (atReferenceSpeed(turns[4] ?? [], calibrations) / 1000))} decisions per CPU-second`);
     return 0;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-/** The calibration docs/performance.md's table is read at: figures from a faster or slower hour are scaled to it. */
-const REFERENCE_CALIBRATION_MS = 150;
 
 /** The trace as a trial sent with its own seed (eval --trials K --seed S --temperature 0) records it: no two trials alike. */
 const seeded = (trace: CollectedTrace): CollectedTrace => ({ ...trace, candidate: { ...trace.candidate, settings: { ...trace.candidate.settings, temperature: 0, seed: trace.trial ?? 1 } } });

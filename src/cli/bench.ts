@@ -10,7 +10,7 @@ import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { scoreRun } from "../scoring/score.ts";
 import { loadFixtureDir } from "../node/fixture-files.ts";
-import { calibration, calibrationLine, cpuMs, REPEATS } from "./bench-clock.ts";
+import { atReferenceSpeed, calibration, calibrationLine, calibrationWork, cpuMs, inTurns, median, REFERENCE_CALIBRATION_MS, REPEATS } from "./bench-clock.ts";
 import { main as importMain } from "./bench-import.ts";
 import { main as mcpMain } from "./bench-mcp.ts";
 import { main as scoreMain } from "./bench-score.ts";
@@ -56,14 +56,25 @@ async function bench(argv: string[], io: CliIo): Promise<number> {
   const out = (line: string): unknown => io.stdout.write(`${line}\n`);
 
   out(calibrationLine(await calibration()));
-  out(`reference suite: ${fixtures.length} fixtures' reference candidates, ${suite.decisions} decisions a round, ${rounds} rounds; median of ${REPEATS}`);
-  // Bare calls take microseconds a round: more rounds, so the CPU clock's granularity does not show.
-  const bare = await perDecision(() => bareToolRound(suite), rounds * BARE_ROUNDS_FACTOR, suite.decisions);
-  const runtime = await perDecision(() => suiteRound(runs, false), rounds, suite.decisions);
-  const scored = await perDecision(() => suiteRound(runs, true), rounds, suite.decisions);
+  out(`reference suite: ${fixtures.length} fixtures' reference candidates, ${suite.decisions} decisions a round, ${rounds} rounds; CPU time, median of ${REPEATS} after a first call`);
+  // Taken in turns with the calibration's workload: a shared machine's speed can change twofold between
+  // one figure and the next, and each weighs on all of them alike. Bare calls take microseconds a round:
+  // more rounds, so the CPU clock's granularity does not show.
+  const repeat = (times: number, round: () => Promise<unknown> | unknown) => async (): Promise<void> => {
+    for (let i = 0; i < times; i++) await round();
+  };
+  const turns = await inTurns([repeat(rounds * BARE_ROUNDS_FACTOR, () => bareToolRound(suite)), repeat(rounds, () => suiteRound(runs, false)), repeat(rounds, () => suiteRound(runs, true)), async () => calibrationWork()], { warmUp: true });
+  const [bareMs, runtimeMs, scoredMs, calibrated] = turns.map(median) as [number, number, number, number];
+  const usPerDecision = (ms: number, times: number): number => (ms * 1000) / (times * suite.decisions);
+  const bare = usPerDecision(bareMs, rounds * BARE_ROUNDS_FACTOR);
+  const runtime = usPerDecision(runtimeMs, rounds);
+  const scored = usPerDecision(scoredMs, rounds);
   out(`  bare tool calls       ${rate(bare)} decisions per CPU-second (the tools' run functions, same arguments)`);
   out(`  runtime               ${rate(runtime)} decisions per CPU-second  (${(runtime / bare).toFixed(1)}x the CPU of bare tool calls)`);
   out(`  runtime + scoring     ${rate(scored)} decisions per CPU-second  (${(scored / bare).toFixed(1)}x)`);
+  const calibrations = turns.at(-1) ?? [];
+  const atReference = (k: number, times: number): string => rate(usPerDecision(atReferenceSpeed(turns[k] ?? [], calibrations), times)).trim();
+  out(`  the calibration's workload in the same turns: ${calibrated.toFixed(0)} ms (from ${Math.min(...calibrations).toFixed(0)} to ${Math.max(...calibrations).toFixed(0)} ms); at a calibration of ${REFERENCE_CALIBRATION_MS} ms, the runtime would be ${atReference(1, rounds)} and runtime + scoring ${atReference(2, rounds)} decisions per CPU-second`);
 
   out(`one long run of portfolio.read then a final, step budget raised to its length; median of ${REPEATS}`);
   const costs: number[] = [];
@@ -93,15 +104,6 @@ async function medianCpuUs(repeats: number, work: () => Promise<unknown> | unkno
   for (let i = 0; i < repeats; i++) samples.push((await cpuMs(work)) * 1000);
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)] ?? 0;
-}
-
-/** CPU microseconds per decision of `rounds` rounds, after one round of warm-up. */
-async function perDecision(round: () => Promise<unknown> | unknown, rounds: number, decisionsPerRound: number): Promise<number> {
-  await round();
-  const us = await medianCpuUs(REPEATS, async () => {
-    for (let i = 0; i < rounds; i++) await round();
-  });
-  return us / (rounds * decisionsPerRound);
 }
 
 const rate = (usPerDecision: number): string => String(Math.round(1e6 / usPerDecision)).padStart(9);

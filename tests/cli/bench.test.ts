@@ -10,6 +10,8 @@ describe("npm run bench", () => {
     expect(r.stdout).toMatch(/bare tool calls +\d+ decisions per CPU-second/);
     expect(r.stdout).toMatch(/runtime +\d+ decisions per CPU-second +\([\d.]+x the CPU of bare tool calls\)/);
     expect(r.stdout).toMatch(/runtime \+ scoring +\d+ decisions per CPU-second/);
+    // The machine's speed is taken in the same turns as the three, and the figures scaled to a reference speed.
+    expect(r.stdout).toMatch(/the calibration's workload in the same turns: \d+ ms \(from \d+ to \d+ ms\); at a calibration of 150 ms, the runtime would be \d+ and runtime \+ scoring \d+ decisions per CPU-second/);
     expect(r.stdout).toMatch(/ 10 decisions +[\d.]+ us CPU per decision/);
     expect(r.stdout).toMatch(/ 40 decisions +[\d.]+ us CPU per decision/);
     expect(r.stdout).toMatch(/40 vs 10: [\d.]+x the cost per decision/);
