@@ -26,7 +26,8 @@ export class EventLog {
     stamped.at_ms = at_ms;
     freezeFresh(stamped);
     this.#events.push(stamped);
-    for (const listener of this.#listeners) listener(stamped);
+    // Most runs (a replay, a score) have no listener: no iterator is made for none.
+    if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(stamped);
     return stamped;
   }
 

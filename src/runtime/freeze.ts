@@ -69,8 +69,9 @@ function frozenSize(value: unknown): number {
   if (deeplyFrozen.has(value)) return 1;
   let size = 1;
   if (Array.isArray(value)) {
-    for (const item of value as readonly unknown[]) {
-      const n = frozenSize(item);
+    const items = value as readonly unknown[];
+    for (let i = 0; i < items.length; i++) {
+      const n = frozenSize(items[i]);
       if (n < 0) return -1;
       size += n;
     }
