@@ -1,4 +1,4 @@
-import type { EventOf, RunEvent } from "../schemas/event.ts";
+import type { EventOf } from "../schemas/event.ts";
 import type { RunRecord } from "../runtime/result.ts";
 
 /** Read-only lookups over a finished run's records, shared by the checks. */
@@ -10,18 +10,19 @@ export interface RunView {
   readonly toolErrors: readonly EventOf<"tool_error">[];
 }
 
-const ofKind = <K extends RunEvent["kind"]>(events: readonly RunEvent[], kind: K): EventOf<K>[] =>
-  events.filter((e): e is EventOf<K> => e.kind === kind);
-
+/** One pass over the events: every check reads these, and a re-scored suite makes one per run. */
 export function viewOf(record: RunRecord): RunView {
-  const events = record.events;
-  return {
-    record,
-    observations: new Map(ofKind(events, "observation").map((e) => [e.evidence_id, e])),
-    attempts: new Map(ofKind(events, "attempt").map((e) => [e.call_id, e])),
-    denials: ofKind(events, "denial"),
-    toolErrors: ofKind(events, "tool_error"),
-  };
+  const observations = new Map<string, EventOf<"observation">>();
+  const attempts = new Map<string, EventOf<"attempt">>();
+  const denials: EventOf<"denial">[] = [];
+  const toolErrors: EventOf<"tool_error">[] = [];
+  for (const e of record.events) {
+    if (e.kind === "observation") observations.set(e.evidence_id, e);
+    else if (e.kind === "attempt") attempts.set(e.call_id, e);
+    else if (e.kind === "denial") denials.push(e);
+    else if (e.kind === "tool_error") toolErrors.push(e);
+  }
+  return { record, observations, attempts, denials, toolErrors };
 }
 
 /** The household an attempt named, if any. */
