@@ -37,6 +37,16 @@ sent.get("future_value")?.push(FV_A as unknown as Record<string, unknown>);
 
 const odd = fc.constantFrom<unknown>(undefined, null, -1, -0, 0, 0.5, 1, 1.5, -0.99, -1.01, 2, 100, 101, 2 ** 53, Infinity, -Infinity, NaN, "", "x", "HH-1001", true, [], {}, ["x"]);
 
+/** One change to an object: a key set to `to`, deleted, or `key` added as an own key (`__proto__` included). */
+const alteration = (keys: readonly string[]) => fc.tuple(fc.nat(), odd, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", ...keys));
+function alter(target: Record<string, unknown>, [k, to, op, key]: [number, unknown, "set" | "delete" | "add", string]): void {
+  const keys = Object.keys(target);
+  const at = keys[k % keys.length] as string;
+  if (op === "set") target[at] = to;
+  else if (op === "delete") delete target[at];
+  else Object.defineProperty(target, key, { value: to, enumerable: true, writable: true, configurable: true });
+}
+
 describe("a tool's plain checks of its arguments agree with its input schema", () => {
   it("vouch for every argument list the scripted candidates send that the schema accepts", () => {
     for (const tool of tools) {
@@ -49,14 +59,10 @@ describe("a tool's plain checks of its arguments agree with its input schema", (
   it("never vouch for arguments the schema refuses or would change, however they are altered", () => {
     let refused = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...tools), fc.nat(), fc.nat(), odd, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "household", "years"), (tool, i, k, to, op, key) => {
+      fc.property(fc.constantFrom(...tools), fc.nat(), alteration(["household", "years"]), (tool, i, change) => {
         const examples = sent.get(tool.name) ?? [];
         const args = structuredClone(examples[i % examples.length]) as Record<string, unknown>;
-        const keys = Object.keys(args);
-        const at = keys[k % keys.length] as string;
-        if (op === "set") args[at] = to;
-        else if (op === "delete") delete args[at];
-        else Object.defineProperty(args, key, { value: to, enumerable: true, writable: true, configurable: true });
+        alter(args, change);
         const zod = tool.input.safeParse(args);
         if (!zod.success) refused += 1;
         if (tool.plainlyValid(args)) {
@@ -88,17 +94,12 @@ describe("a tool's plain checks of its output agree with its output schema", () 
   it("never vouch for an output the schema refuses or would change, however it is altered", () => {
     let refused = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...checked), fc.nat(), fc.nat(), fc.boolean(), odd, fc.constantFrom("set", "delete", "add"), fc.constantFrom("extra", "__proto__", "ratio", "value"), (tool, i, k, nested, to, op, key) => {
+      fc.property(fc.constantFrom(...checked), fc.nat(), fc.boolean(), alteration(["ratio", "value"]), (tool, i, nested, change) => {
         const outputs = made.get(tool.name) ?? [];
         const data = structuredClone(outputs[i % outputs.length]) as Record<string, unknown>;
         // The change is made at the top, or inside the object the output nests (its inputs or assumptions).
         const inner = Object.values(data).find((v) => v !== null && typeof v === "object") as Record<string, unknown>;
-        const target = nested ? inner : data;
-        const keys = Object.keys(target);
-        const at = keys[k % keys.length] as string;
-        if (op === "set") target[at] = to;
-        else if (op === "delete") delete target[at];
-        else Object.defineProperty(target, key, { value: to, enumerable: true, writable: true, configurable: true });
+        alter(nested ? inner : data, change);
         const zod = tool.output.safeParse(data);
         if (!zod.success) refused += 1;
         if (tool.plainlyValidOutput?.(data)) {
