@@ -56,7 +56,7 @@ const arrayOf =
     for (let i = 0; i < v.length; i++) if (!check(v[i])) return false;
     return true;
   };
-const isoDate: Check = (v) => typeof v === "string" && ISO_DATE.test(v);
+export const isoDate: Check = (v) => typeof v === "string" && ISO_DATE.test(v);
 /** z.unknown() as a required key: present and not undefined, so zod accepts it whatever it is. */
 const present: Check = (v) => v !== undefined;
 /** z.record(z.string(), z.unknown()): a plain object; one with a `__proto__` key is left to zod. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { IsoDate } from "../../schemas/ids.ts";
 import { roundRatio } from "../money.ts";
-import { matchesShape, type Shape } from "../../schemas/fast-validation.ts";
-import { defineTool, finiteNumber, isoDate, nonEmptyString, notFromEvidence } from "./tool.ts";
+import { isoDate, matchesShape, type Shape } from "../../schemas/fast-validation.ts";
+import { defineTool, finiteNumber, nonEmptyString, notFromEvidence } from "./tool.ts";
 
 export const CONCENTRATION_CALCULATOR = "calc-concentration-v1";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { IsoDate } from "../../schemas/ids.ts";
 import { roundToPaise } from "../money.ts";
-import { matchesShape, type Shape } from "../../schemas/fast-validation.ts";
-import { defineTool, finiteNumber, isoDate, nonEmptyString, notFromEvidence } from "./tool.ts";
+import { isoDate, matchesShape, type Shape } from "../../schemas/fast-validation.ts";
+import { defineTool, finiteNumber, nonEmptyString, notFromEvidence } from "./tool.ts";
 
 export const FUTURE_VALUE_CALCULATOR = "calc-fv-v1";
 

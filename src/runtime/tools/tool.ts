@@ -4,7 +4,6 @@ import type { AuthContext } from "../../schemas/context.ts";
 import type { ConfirmedScenario } from "../../schemas/fixture.ts";
 import type { Snapshot } from "../../schemas/snapshot.ts";
 import type { ToolErrorCode } from "../../schemas/tool-call.ts";
-import { ISO_DATE } from "../../schemas/ids.ts";
 
 /** What a tool may see of the world: the authorised context, the read-only store, the user's confirmations. */
 export interface ToolEnvironment {
@@ -65,7 +64,6 @@ export interface ToolSpec<I = unknown> {
 /** Checks a tool's plainlyValid is written in. */
 export const nonEmptyString = (v: unknown): boolean => typeof v === "string" && v.length >= 1;
 export const finiteNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
-export const isoDate = (v: unknown): boolean => typeof v === "string" && ISO_DATE.test(v);
 
 export const notFromEvidence = (detail: string): ToolFailure => ({ ok: false, code: "argument_not_from_evidence", detail });
 
