@@ -77,6 +77,8 @@ function frozenSize(value: unknown): number {
     }
   } else {
     if (Object.getPrototypeOf(value) !== Object.prototype) return -1;
+    // for-in makes no array of keys. Object.prototype has no enumerable key; were one added, it would at
+    // worst make this answer "not frozen", and the caller copies: never a wrong "frozen".
     for (const key in value) {
       const n = frozenSize((value as Record<string, unknown>)[key]);
       if (n < 0) return -1;

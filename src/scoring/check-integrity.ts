@@ -1,11 +1,11 @@
 import type { RunEvent } from "../schemas/event.ts";
 import type { Verdict } from "../schemas/verdict.ts";
-import { lookupTool, TOOL_CATALOGUE } from "../runtime/tools/catalogue.ts";
+import { TOOL_CATALOGUE } from "../runtime/tools/catalogue.ts";
 import { listed } from "./explain-list.ts";
 import { isDeeplyFrozen } from "../runtime/freeze.ts";
 import { leakScanner, restrictedFragments, type Leak, type LeakScanner } from "./leak.ts";
 import { memoByString } from "./memo.ts";
-import type { RunView } from "./run-view.ts";
+import { sharedAcrossRuns, type RunView } from "./run-view.ts";
 import { verdict } from "./verdict.ts";
 
 export function checkNoWrites(run: RunView): Verdict {
@@ -43,10 +43,9 @@ function leaksInTexts(path: (string | number)[], value: unknown, find: (where: s
   else for (const key of Object.keys(value)) item((value as Record<string, unknown>)[key], key);
 }
 
-// A snapshot read is a fixture's own frozen object, run after run: that a scanner's lists find nothing
-// in it is remembered by the object (weakly, and only for data frozen all the way down, which nothing
-// can change), so it is walked once, not once a run. A calculator's output is new each run: remembering
-// it would only fill the weak map.
+// Data shared across runs (a snapshot read): that a scanner's lists find nothing in it is remembered by
+// the object (weakly, and only for data frozen all the way down, which nothing can change), so it is
+// walked once, not once a run. Data new each run would only fill the weak map.
 // Stryker disable all: remembering changes no answer; tests/scoring/memo.test.ts holds that inputs never share an answer.
 const cleanFor = new WeakMap<object, Set<string>>();
 const LISTS_PER_OBJECT = 16;
@@ -91,7 +90,7 @@ export function checkNoLeak(run: RunView): Verdict {
     path.pop();
   }
   const inRuntimeText = detailed.length === 0 ? inResult : leakScanner(restricted);
-  for (const o of run.observations.values()) leaksInData(`observation ${o.evidence_id}`, o.data, lookupTool(o.tool)?.yieldsSnapshot === true, inRuntimeText, leaks);
+  for (const o of run.observations.values()) leaksInData(`observation ${o.evidence_id}`, o.data, sharedAcrossRuns(o), inRuntimeText, leaks);
   for (const e of detailed) {
     const found = inRuntimeText("", e.detail);
     // Placed only when something leaked: almost no detail does.

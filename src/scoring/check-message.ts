@@ -4,7 +4,7 @@ import { extractDates, extractFigures, type Figure } from "./figures.ts";
 import { isDeeplyFrozen } from "../runtime/freeze.ts";
 import { memoByString } from "./memo.ts";
 import { asRead } from "./read-as-person.ts";
-import type { RunView } from "./run-view.ts";
+import { sharedAcrossRuns, type RunView } from "./run-view.ts";
 import { notApplicable, verdict } from "./verdict.ts";
 
 /** What the run had (contract §8a): the numbers and dates a message may quote. */
@@ -47,8 +47,7 @@ function collectText(text: string, into: Records): void {
  */
 function recordsOf(run: RunView, fixture: Fixture): Records[] {
   const records = [heldBy(fixture, fixtureRecords)];
-  // A snapshot read is the fixture's own object, run after run; a calculator's output is new each run.
-  for (const { data } of run.observations.values()) records.push(fixture.snapshots.includes(data as never) ? heldBy(data, collected) : collected(data));
+  for (const o of run.observations.values()) records.push(sharedAcrossRuns(o) ? heldBy(o.data, collected) : collected(o.data));
   return records;
 }
 
@@ -66,9 +65,8 @@ function collected(value: unknown): Records {
   return records;
 }
 
-// A fixture and the snapshots it hands out are the same frozen objects run after run: what each holds
-// is worked out once (remembered weakly by the object, and only for one frozen all the way down, which
-// nothing can change).
+// A fixture and the snapshots it hands out are shared across runs: what each holds is worked out once
+// (remembered weakly by the object, and only for one frozen all the way down, which nothing can change).
 const held = new WeakMap<object, Records>();
 function heldBy<T extends object>(source: T, recordsIn: (source: T) => Records): Records {
   let records = held.get(source);

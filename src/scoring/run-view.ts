@@ -1,5 +1,6 @@
 import type { EventOf } from "../schemas/event.ts";
 import type { RunRecord } from "../runtime/result.ts";
+import { lookupTool } from "../runtime/tools/catalogue.ts";
 
 /** Read-only lookups over a finished run's records, shared by the checks. */
 export interface RunView {
@@ -24,6 +25,13 @@ export function viewOf(record: RunRecord): RunView {
   }
   return { record, observations, attempts, denials, toolErrors };
 }
+
+/**
+ * Whether an observation's data is the same object run after run: a snapshot read hands out the
+ * fixture's own frozen snapshot, while a calculator's output is new each run. What a check works out
+ * about data is worth remembering by the object only for the first.
+ */
+export const sharedAcrossRuns = (observation: EventOf<"observation">): boolean => lookupTool(observation.tool)?.yieldsSnapshot === true;
 
 /** The household an attempt named, if any. */
 export function householdOf(attempt: EventOf<"attempt"> | undefined): string | null {
