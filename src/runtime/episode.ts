@@ -13,7 +13,7 @@ import type { Candidate, CandidateTurn, TaskBrief } from "./candidate.ts";
 import type { Clock } from "./clock.ts";
 import { EventLog } from "./event-log.ts";
 import { lookupTool } from "./tools/catalogue.ts";
-import { freezeFresh, frozenCopy, rememberDeeplyFrozen } from "./freeze.ts";
+import { frozenCopy, rememberDeeplyFrozen } from "./freeze.ts";
 import { fixtureParts } from "./fixture-environment.ts";
 import { toWellFormed } from "./json-shape.ts";
 import type { ParsedDecision, ParserOptions } from "./parse-reply.ts";
@@ -177,7 +177,7 @@ class Episode {
   /** One decision: recorded, then a final ends the run and a tool decision goes through the boundary. */
   #decide(parsed: ParsedDecision): Awaitable<Ending | null> {
     this.#decisionsUsed += 1;
-    this.#emit({
+    this.#emitOfFrozenParts({
       kind: "decision",
       decision: parsed.decision.decision,
       body: parsed.body,
@@ -186,10 +186,15 @@ class Episode {
     });
     if (parsed.decision.decision === "final") {
       const { outcome, claims, evidence_ids, policy_code, message } = parsed.decision;
-      this.#emit({ kind: "final", outcome, claims, evidence_ids, policy_code, message, discarded_fields: parsed.discarded });
+      this.#emitOfFrozenParts({ kind: "final", outcome, claims, evidence_ids, policy_code, message, discarded_fields: parsed.discarded });
       return { by: "candidate" };
     }
     return this.#attempt(parsed.decision.tool, parsed.decision.arguments, this.#decisionsUsed >= this.#budget.max_decisions);
+  }
+
+  /** #emit for an event made of a parsed decision's parts, every one deeply frozen already (ParsedDecision). */
+  #emitOfFrozenParts(event: NewEvent): RunEvent {
+    return this.#log.appendOfFrozenParts(event, this.#step, this.#instant);
   }
 
   /**
@@ -222,13 +227,13 @@ class Episode {
     return { by: "model_failure", code: "model_queue_timeout" };
   }
 
-  /** One tool decision through the boundary, in the spec's order. */
+  /** One tool decision through the boundary, in the spec's order. `args` are a parsed decision's, deeply frozen. */
   #attempt(tool: string, args: unknown, noDecisionLeft: boolean): Awaitable<Ending | null> {
     this.#attempts += 1;
     const n = this.#attempts;
     const call_id = callIdFor(n);
-    // 1. Record the attempt before anything is checked (the log stores a deep frozen copy).
-    this.#emit({ kind: "attempt", call_id, tool, arguments: args });
+    // 1. Record the attempt before anything is checked: its arguments as parsed, frozen already, so no later change can touch them.
+    this.#emitOfFrozenParts({ kind: "attempt", call_id, tool, arguments: args });
     if (noDecisionLeft) {
       this.#emit({ kind: "not_run", call_id, detail: "no decision is left for its result: the last decision must be final" });
       return this.#exhausted("steps");
@@ -282,8 +287,8 @@ class Episode {
   }
 
   #observe(call_id: string, payload: Record<string, unknown>): void {
-    // The payload is made here and shared with no one: frozen in place, not copied (its data is the recorded, frozen one).
-    this.#transcript.append({ role: "observation", call_id, payload: freezeFresh({ call_id, ...payload }) });
+    // The payload is made here and shared with no one, of strings and the recorded (frozen) data: frozen in place, not copied or looked through.
+    this.#transcript.append({ role: "observation", call_id, payload: Object.freeze({ call_id, ...payload }) });
   }
 
   #exhausted(reason: BudgetReason): Ending {

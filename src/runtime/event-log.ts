@@ -14,6 +14,19 @@ export class EventLog {
 
   /** Takes `event` over: the caller has just built it and keeps no hold on it. */
   append(event: NewEvent, step: number, atMs: number): RunEvent {
+    return this.#record(event, step, atMs, freezeFresh);
+  }
+
+  /**
+   * append, for an event whose every part is deeply frozen already (a parsed decision's body, claims
+   * and arguments; a string): only the event itself is frozen, nothing is looked through again. The
+   * caller vouches for the parts; tests/runtime/episode.test.ts holds every recorded event deeply frozen.
+   */
+  appendOfFrozenParts(event: NewEvent, step: number, atMs: number): RunEvent {
+    return this.#record(event, step, atMs, Object.freeze);
+  }
+
+  #record(event: NewEvent, step: number, atMs: number, freeze: (stamped: RunEvent) => RunEvent): RunEvent {
     const last = this.#events.at(-1);
     // The clock is monotonic; guard anyway so the log's times can never go backwards.
     const at_ms = Math.max(atMs, last?.at_ms ?? 0);
@@ -24,7 +37,7 @@ export class EventLog {
     stamped.seq = this.#events.length;
     stamped.step = step;
     stamped.at_ms = at_ms;
-    freezeFresh(stamped);
+    freeze(stamped);
     this.#events.push(stamped);
     // Most runs (a replay, a score) have no listener: no iterator is made for none.
     if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(stamped);

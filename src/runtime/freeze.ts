@@ -65,8 +65,9 @@ const REMEMBERED_SIZE = 32;
 /** How many objects and arrays `value` holds (itself included) when it is deeply frozen plain data, else -1; a remembered one counts as 1. */
 function frozenSize(value: unknown): number {
   if (value === null || typeof value !== "object") return 0;
-  if (!Object.isFrozen(value)) return -1;
+  // Asked before isFrozen, which is several times dearer than a look in the weak set.
   if (deeplyFrozen.has(value)) return 1;
+  if (!Object.isFrozen(value)) return -1;
   let size = 1;
   if (Array.isArray(value)) {
     const items = value as readonly unknown[];

@@ -3,8 +3,8 @@ import type { InvalidOutputCode } from "../schemas/event.ts";
 import { Outcome, CandidateOutcome } from "../schemas/outcome.ts";
 import { publicIssue } from "../schemas/describe-issues.ts";
 import { plainlyValidDecision } from "../schemas/fast-validation.ts";
-import { freezeParsed, isPlainObject } from "./freeze.ts";
-import { countedParse, frozenParsedShape, inspectJson, MAX_JSON_DEPTH, parsedShape, type ParsedShape } from "./json-shape.ts";
+import { freezeParsed, frozenCopy, isPlainObject } from "./freeze.ts";
+import { countedParse, frozenParsedShape, inspectJson, MAX_JSON_DEPTH, type ParsedShape } from "./json-shape.ts";
 
 /** Replies beyond this size are rejected before parsing. */
 export const MAX_REPLY_CHARS = 256 * 1024;
@@ -21,7 +21,10 @@ export interface InvalidReply {
   detail: string;
 }
 
-/** One decision as read from a reply. */
+/**
+ * One decision as read from a reply. Every part of it is deeply frozen (the body, the decision's
+ * claims and arguments, the discarded names), so the events that record them share them as they are.
+ */
 export interface ParsedDecision {
   ok: true;
   decision: Decision;
@@ -57,7 +60,7 @@ export function parseReply(reply: string, finishReason: string | null, options: 
  */
 export function parseJsonObject(text: string, what: string): { ok: true; value: Record<string, unknown> } | InvalidReply {
   // Members counted on both sides (countedParse); anything else is named by inspectJson, as always.
-  // The walk that counts the parsed side also freezes it: the value is ours alone, refused or not.
+  // The walk that counts the parsed side also freezes it, on either path: the value is ours alone, refused or not.
   const counted = countedParse(text, MAX_JSON_DEPTH, frozenParsedShape);
   let json: unknown;
   let shape: ParsedShape;
@@ -73,19 +76,22 @@ export function parseJsonObject(text: string, what: string): { ok: true; value: 
     } catch {
       return notJson;
     }
-    shape = parsedShape(json);
+    shape = frozenParsedShape(json);
   }
   if (!isPlainObject(json)) return invalid("not_an_object", `${what} must be one JSON object, not an array or a scalar`);
   const unfit = shape.unfit;
   if (unfit === "non_finite_number") return invalid(unfit, `a number in ${what} is too large to be finite`);
   if (unfit === "invalid_unicode") return invalid(unfit, `a string in ${what} holds a lone surrogate`);
-  // Frozen by the counting walk already, unless the counts disagreed and JSON.parse was asked again.
-  freezeParsed(json);
   return { ok: true, value: json };
 }
 
-/** A parsed JSON object as a decision: its public fields kept, every other field named as discarded. */
+/**
+ * A parsed JSON object as a decision: its public fields kept, every other field named as discarded.
+ * Takes `json` over (the parser's own, or an envelope it has just built around parsed parts) and
+ * freezes it where it lies; a part frozen already is left as it is.
+ */
 export function decisionOf(json: Record<string, unknown>, lenient?: "markdown_fence"): ParsedReply {
+  freezeParsed(json);
   if (json.decision === "final" && RUNTIME_OUTCOMES.has(json.outcome)) {
     return invalid("runtime_outcome", "that outcome is set by the runtime, never by a candidate");
   }
@@ -94,7 +100,8 @@ export function decisionOf(json: Record<string, unknown>, lenient?: "markdown_fe
   if (!decision) {
     const parsed = Decision.safeParse(json);
     if (!parsed.success) return invalid("not_a_decision", publicIssue(parsed.error.issues[0], "not a valid decision"));
-    decision = parsed.data;
+    // zod's output is new objects around the body's parts: frozen, so the decision is as the fast path's.
+    decision = frozenCopy(parsed.data);
   }
   const allowed: readonly string[] = decision.decision === "final" ? FINAL_FIELDS : TOOL_FIELDS;
   // Frozen as made: the decision's events record it, and share it rather than copy it.

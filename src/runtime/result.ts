@@ -2,7 +2,6 @@ import type { BudgetReason } from "../schemas/outcome.ts";
 import type { EventOf, ModelFailureCode, RunEvent } from "../schemas/event.ts";
 import type { Diagnostics, RunResult } from "../schemas/result.ts";
 import type { ToolCallRecord } from "../schemas/tool-call.ts";
-import { freezeFresh } from "./freeze.ts";
 
 /** How the loop ended, before the result is assembled from the records. */
 export type Ending =
@@ -43,14 +42,15 @@ const AGENT_FAILURES: Partial<Record<ModelFailureCode, string>> = {
 export function assembleResult(events: readonly RunEvent[], ending: Ending): RunResult {
   const tool_calls = recordedCalls(events);
   const forgery_attempts = forgeryAttempts(events);
+  // Every part is frozen already (the records and lists made here, the final event's parts): only the result itself is frozen.
   const byRuntime = (outcome: RunResult["outcome"], reason: RunResult["reason"], policy_code: string | null, message: string): RunResult =>
-    freezeFresh({ tool_calls, portfolio_writes: 0, claims: [], evidence_ids: [], forgery_attempts, outcome, set_by: "runtime", reason, policy_code, message });
+    Object.freeze({ tool_calls, portfolio_writes: 0, claims: NO_CLAIMS, evidence_ids: NO_IDS, forgery_attempts, outcome, set_by: "runtime", reason, policy_code, message });
   switch (ending.by) {
     case "candidate": {
       const final = events.findLast((e): e is EventOf<"final"> => e.kind === "final");
       if (!final) throw new Error("a candidate ending without a final event");
       // The final event's parts are frozen already: the result shares them. (Fields in the order exports have always had.)
-      return freezeFresh({
+      return Object.freeze({
         tool_calls,
         portfolio_writes: 0,
         claims: final.claims,
@@ -73,6 +73,9 @@ export function assembleResult(events: readonly RunEvent[], ending: Ending): Run
       return byRuntime("unavailable", null, "runtime_fault", RUNTIME_MESSAGES.runtime_fault);
   }
 }
+
+const NO_CLAIMS: RunResult["claims"] = Object.freeze([]) as unknown as RunResult["claims"];
+const NO_IDS: string[] = Object.freeze([]) as unknown as string[];
 
 /** Every field the candidate sent beyond a decision's own, on any decision, tool or final; each once (frozen: the result shares it). */
 function forgeryAttempts(events: readonly RunEvent[]): string[] {

@@ -5,6 +5,7 @@ import { Outcome } from "../../src/schemas/outcome.ts";
 import { RunEvent } from "../../src/schemas/event.ts";
 import type { Candidate } from "../../src/runtime/candidate.ts";
 import { createVirtualClock } from "../../src/runtime/clock.ts";
+import { isDeeplyFrozen } from "../../src/runtime/freeze.ts";
 import { runEpisode } from "../../src/runtime/episode.ts";
 import { streamEpisode } from "../../src/runtime/stream.ts";
 import { FV_A, final, fixture, runReplies, tool } from "../support.ts";
@@ -219,5 +220,31 @@ describe("the decision loop", () => {
     const record = await live.finished;
     expect(seen).toEqual(record.events.map((e) => e.kind));
     expect(seen.at(-1)).toBe("run_finished");
+  });
+});
+
+describe("what a run records, nothing can change afterwards", () => {
+  const tools = (...calls: [string, unknown][]) => JSON.stringify({ content: null, tool_calls: calls.map(([name, args], i) => ({ id: `c${i}`, type: "function", function: { name, arguments: JSON.stringify(args) } })) });
+  const publicFinal = { outcome: "answered", claims: fvFinal("ev-1").claims, evidence_ids: ["ev-1"], policy_code: null, message: "done" };
+  const candidates: [string, string, () => Candidate][] = [
+    ["a final with claims and forged fields", "answered", () => replayCandidate("json", [JSON.stringify(tool("future_value", FV_A)), JSON.stringify(fvFinal("ev-1", { verified: true, tool_calls: [] }))].map((text) => ({ text, latency_ms: 10 })))],
+    ["a denied read", "refused", () => replayCandidate("denied", [JSON.stringify(tool("portfolio.read", { household: "HH-2002" })), JSON.stringify(final("refused"))].map((text) => ({ text, latency_ms: 10 })))],
+    ["the step budget used up", "budget_exhausted", () => replayCandidate("steps", Array.from({ length: 4 }, () => ({ text: JSON.stringify(tool("future_value", FV_A)), latency_ms: 10 })))],
+    ["an invalid reply", "invalid_output", () => replayCandidate("invalid", [{ text: "no JSON here", latency_ms: 10 }])],
+    ["the deadline passed", "budget_exhausted", () => replayCandidate("late", [tool("future_value", FV_A), tool("future_value", FV_A), final("refused")].map((reply) => ({ text: JSON.stringify(reply), latency_ms: 14_000 })))],
+    ["a failed model", "unavailable", () => ({ name: "down", next: async () => ({ value: { ok: false, code: "model_http_error", detail: "503", status: 503 } }) }) as Candidate],
+    ["native tool calls, a final_answer that names `decision`", "answered", () => replayCandidate("tools", [tools(["future_value", FV_A], ["final_answer", { ...publicFinal, decision: "tool", verified: true }])].map((text) => ({ text, latency_ms: 10 })), { protocol: "tools" })],
+    ["an MCP agent's calls", "answered", () => replayCandidate("mcp", [JSON.stringify({ name: "future_value", arguments: FV_A }), JSON.stringify({ name: "submit_final", arguments: { ...publicFinal, trace: "verified" } })].map((text) => ({ text, latency_ms: 10 })), { protocol: "mcp" })],
+  ];
+
+  it.each(candidates)("every event, the result and each turn's transcript are deeply frozen: %s (%s)", async (_, outcome, make) => {
+    const inner = make();
+    const transcripts: unknown[] = [];
+    const candidate: Candidate = { ...inner, next: (turn, signal) => (transcripts.push([...turn.transcript]), inner.next(turn, signal)) };
+    const run = await runEpisode({ fixture: fv, candidate, clock: createVirtualClock() });
+    for (const e of run.events) expect(isDeeplyFrozen(e), `${e.kind} #${e.seq}`).toBe(true);
+    expect(isDeeplyFrozen(run.result)).toBe(true);
+    for (const entries of transcripts) for (const entry of entries as unknown[]) expect(isDeeplyFrozen(entry)).toBe(true);
+    expect(run.result.outcome).toBe(outcome);
   });
 });

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { countedParse, inspectJson, MAX_JSON_DEPTH, parsedShape } from "../../src/runtime/json-shape.ts";
-import { parseReply } from "../../src/runtime/parse-reply.ts";
+import { decisionOf, parseReply } from "../../src/runtime/parse-reply.ts";
+import { isDeeplyFrozen } from "../../src/runtime/freeze.ts";
 
 /**
  * What the parser refused before its fast path, in the same order: depth and duplicate
@@ -105,5 +106,17 @@ describe("the reply parser's fast path (members counted, not collected)", () => 
     expect(parsed.discarded).toEqual(["note"]);
     expect(Object.isFrozen(parsed.body)).toBe(true);
     expect(Object.isFrozen(parsed.body.arguments)).toBe(true);
+  });
+
+  it("gives every part of a decision deeply frozen, zod's reading too (a body the fast path cannot vouch for)", () => {
+    const claim = { kind: "future_value", value: 1, unit: "INR", scenario: null, as_of: "2026-03-31", calculator: "calc-fv-v1", evidence_id: "ev-1" };
+    // A body of no prototype: JSON.parse never makes one, so the fast path leaves it to zod, which accepts it.
+    const body = Object.assign(Object.create(null) as Record<string, unknown>, { decision: "final", outcome: "answered", claims: [{ ...claim }], evidence_ids: ["ev-1"], policy_code: null, message: "m", note: "x" });
+    const parsed = decisionOf(body);
+    expect(parsed).toMatchObject({ ok: true, decision: { claims: [claim] }, discarded: ["note"] });
+    if (!parsed.ok) return;
+    expect(isDeeplyFrozen(parsed.decision)).toBe(true);
+    expect(isDeeplyFrozen(parsed.discarded)).toBe(true);
+    expect(Object.isFrozen(parsed.body)).toBe(true);
   });
 });

@@ -76,5 +76,5 @@ function readMcpCall(text: string): ReadReply {
 function finalOf(args: Record<string, unknown>): ParsedDecision | InvalidReply {
   const fields = Object.fromEntries(Object.entries(args).filter(([key]) => key !== "decision"));
   const read = decisionOf({ decision: "final", ...fields });
-  return read.ok && Object.hasOwn(args, "decision") ? { ...read, discarded: [...read.discarded, "decision"] } : read;
+  return read.ok && Object.hasOwn(args, "decision") ? { ...read, discarded: Object.freeze([...read.discarded, "decision"]) as string[] } : read;
 }
