@@ -1,4 +1,3 @@
-import type { RunEvent } from "../schemas/event.ts";
 import type { Verdict } from "../schemas/verdict.ts";
 import { TOOL_CATALOGUE } from "../runtime/tools/catalogue.ts";
 import { listed } from "./explain-list.ts";
@@ -34,13 +33,20 @@ function leaksInTexts(path: (string | number)[], value: unknown, find: (where: s
     return;
   }
   if (value === null || typeof value !== "object") return;
-  const item = (v: unknown, key: string | number): void => {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      leaksInTexts(path, value[i], find, out);
+      path.pop();
+    }
+    return;
+  }
+  // for-in makes no array of keys; recorded data is plain, and Object.prototype has no enumerable key.
+  for (const key in value) {
     path.push(key);
-    leaksInTexts(path, v, find, out);
+    leaksInTexts(path, (value as Record<string, unknown>)[key], find, out);
     path.pop();
-  };
-  if (Array.isArray(value)) value.forEach(item);
-  else for (const key of Object.keys(value)) item((value as Record<string, unknown>)[key], key);
+  }
 }
 
 // Data shared across runs (a snapshot read): that a scanner's lists find nothing in it is remembered by
@@ -73,14 +79,13 @@ const fragmentsOf = memoByString((details: string) => restrictedFragments(JSON.p
 // contract §8a: every public field of the result except tool_calls, which records the candidate's own words
 // verbatim. The runtime's own public text (observations, event details) is held to the same rule.
 export function checkNoLeak(run: RunView): Verdict {
-  const { result, diagnostics, events } = run.record;
+  const { result, diagnostics } = run.record;
   const restricted = diagnostics.length === 0 ? NO_FRAGMENTS : fragmentsOf(JSON.stringify(diagnostics.map((d) => d.detail)));
   // What the runtime itself wrote in the log (a tool error's, a denial's, an invalid reply's detail) is
   // public and was shown to the candidate: repeating it is not a leak.
-  const detailed: DetailedEvent[] = [];
-  for (const e of events) if ("detail" in e) detailed.push(e);
+  const detailed = run.detailed;
   const leaks: Leak[] = [];
-  const inResult = leakScanner(restricted, detailed.map((e) => e.detail));
+  const inResult = detailed.length === 0 ? leakScanner(restricted) : leakScanner(restricted, detailed.map((e) => e.detail));
   // Every public field but the candidate's own words, each at its path: `result.message`, `result.claims[0].scenario`.
   const path: (string | number)[] = ["result"];
   for (const key of Object.keys(result)) {
@@ -102,6 +107,4 @@ export function checkNoLeak(run: RunView): Verdict {
       : `leak: ${listed(leaks.map((l) => `${l.kind} in ${l.where} ("${l.excerpt}")`), "; ")}`);
 }
 
-/** An event that carries a detail the runtime wrote. */
-type DetailedEvent = Extract<RunEvent, { detail: string }>;
 const NO_FRAGMENTS: readonly string[] = Object.freeze([]);

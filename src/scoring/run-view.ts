@@ -1,4 +1,4 @@
-import type { EventOf } from "../schemas/event.ts";
+import type { EventOf, RunEvent } from "../schemas/event.ts";
 import type { RunRecord } from "../runtime/result.ts";
 import { lookupTool } from "../runtime/tools/catalogue.ts";
 
@@ -9,7 +9,15 @@ export interface RunView {
   readonly attempts: ReadonlyMap<string, EventOf<"attempt">>;
   readonly denials: readonly EventOf<"denial">[];
   readonly toolErrors: readonly EventOf<"tool_error">[];
+  /** The events that carry a detail the runtime wrote (an invalid reply's, a denial's, a tool error's), in order. */
+  readonly detailed: readonly DetailedEvent[];
 }
+
+/** An event that carries a detail the runtime wrote. */
+export type DetailedEvent = Extract<RunEvent, { detail: string }>;
+
+/** The kinds of DetailedEvent; a test holds the list to the event schema. Asked by kind: `"detail" in e` over events of many shapes was the leak check's dearest line. */
+export const DETAILED_KINDS: ReadonlySet<RunEvent["kind"]> = new Set<DetailedEvent["kind"]>(["invalid_output", "denial", "tool_error", "not_run"]);
 
 /** One pass over the events: every check reads these, and a re-scored suite makes one per run. */
 export function viewOf(record: RunRecord): RunView {
@@ -17,13 +25,17 @@ export function viewOf(record: RunRecord): RunView {
   const attempts = new Map<string, EventOf<"attempt">>();
   const denials: EventOf<"denial">[] = [];
   const toolErrors: EventOf<"tool_error">[] = [];
+  const detailed: DetailedEvent[] = [];
   for (const e of record.events) {
-    if (e.kind === "observation") observations.set(e.evidence_id, e);
-    else if (e.kind === "attempt") attempts.set(e.call_id, e);
-    else if (e.kind === "denial") denials.push(e);
-    else if (e.kind === "tool_error") toolErrors.push(e);
+    // Read once: events come in many shapes, so each read of a field is a slow one.
+    const kind = e.kind;
+    if (kind === "observation") observations.set(e.evidence_id, e);
+    else if (kind === "attempt") attempts.set(e.call_id, e);
+    else if (kind === "denial") denials.push(e);
+    else if (kind === "tool_error") toolErrors.push(e);
+    if (DETAILED_KINDS.has(kind)) detailed.push(e as DetailedEvent);
   }
-  return { record, observations, attempts, denials, toolErrors };
+  return { record, observations, attempts, denials, toolErrors, detailed };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkNoLeak } from "../../src/scoring/check-integrity.ts";
 import { findLeaks, restrictedFragments } from "../../src/scoring/leak.ts";
-import { viewOf } from "../../src/scoring/run-view.ts";
+import { DETAILED_KINDS, viewOf } from "../../src/scoring/run-view.ts";
+import { RunEvent } from "../../src/schemas/event.ts";
 import { final, fixture, runReplies, tool } from "../support.ts";
 
 // contract §8a "No internals in the result": which pieces of the restricted diagnostics count as fragments,
@@ -198,5 +199,10 @@ describe("no_internal_leak over a run: where it looks and what it says", () => {
     const leaky = { ...record, events: record.events.map((e) => (e.kind === "denial" ? { ...e, detail: "denied by /srv/policy.yaml" } : e)) };
     const v = checkNoLeak(viewOf(leaky));
     expect(v.explanation).toMatch(/^leak: file path in denial call-\d+ \("denied by \/srv\/policy\.yaml"\)/);
+  });
+
+  it("knows every kind of event that carries a detail, as the event schema has them", () => {
+    const withDetail = RunEvent.options.filter((o) => "detail" in o.shape).map((o) => o.shape.kind.value);
+    expect([...DETAILED_KINDS].sort()).toEqual([...withDetail].sort());
   });
 });
