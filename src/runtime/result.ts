@@ -44,7 +44,7 @@ export function assembleResult(events: readonly RunEvent[], ending: Ending): Run
   const forgery_attempts = forgeryAttempts(events);
   // Every part is frozen already (the records and lists made here, the final event's parts): only the result itself is frozen.
   const byRuntime = (outcome: RunResult["outcome"], reason: RunResult["reason"], policy_code: string | null, message: string): RunResult =>
-    Object.freeze({ tool_calls, portfolio_writes: 0, claims: NO_CLAIMS, evidence_ids: NO_IDS, forgery_attempts, outcome, set_by: "runtime", reason, policy_code, message });
+    Object.freeze({ tool_calls, portfolio_writes: 0, claims: NO_CLAIMS, evidence_ids: NO_STRINGS, forgery_attempts, outcome, set_by: "runtime", reason, policy_code, message });
   switch (ending.by) {
     case "candidate": {
       const final = events.findLast((e): e is EventOf<"final"> => e.kind === "final");
@@ -75,13 +75,18 @@ export function assembleResult(events: readonly RunEvent[], ending: Ending): Run
 }
 
 const NO_CLAIMS: RunResult["claims"] = Object.freeze([]) as unknown as RunResult["claims"];
-const NO_IDS: string[] = Object.freeze([]) as unknown as string[];
+const NO_STRINGS: string[] = Object.freeze([]) as unknown as string[];
 
 /** Every field the candidate sent beyond a decision's own, on any decision, tool or final; each once (frozen: the result shares it). */
 function forgeryAttempts(events: readonly RunEvent[]): string[] {
-  const fields = new Set<string>();
-  for (const e of events) if (e.kind === "decision" && e.discarded_fields) for (const f of e.discarded_fields) fields.add(f);
-  return Object.freeze([...fields]) as string[];
+  let fields: Set<string> | null = null;
+  for (const e of events) {
+    if (e.kind !== "decision" || e.discarded_fields === undefined) continue;
+    fields ??= new Set();
+    for (const f of e.discarded_fields) fields.add(f);
+  }
+  // Most runs forge nothing: they share one empty list.
+  return fields === null ? NO_STRINGS : (Object.freeze([...fields]) as string[]);
 }
 
 /**
@@ -91,21 +96,22 @@ function forgeryAttempts(events: readonly RunEvent[]): string[] {
 export function recordedCalls(events: readonly RunEvent[]): ToolCallRecord[] {
   const calls = new Map<string, ToolCallRecord>();
   for (const e of events) {
-    if (e.kind === "attempt") {
+    // The kind read once: events come in many shapes, so each read of a field is a slow one.
+    const kind = e.kind;
+    if (kind === "attempt") {
       calls.set(e.call_id, { call_id: e.call_id, step: e.step, tool: e.tool, arguments: e.arguments, status: "not_run", code: null, evidence_id: null });
-      continue;
-    }
-    const call = "call_id" in e ? calls.get(e.call_id) : undefined;
-    if (!call) continue;
-    if (e.kind === "denial") {
-      call.status = "denied";
-      call.code = e.code;
-    } else if (e.kind === "tool_error") {
-      call.status = "tool_error";
-      call.code = e.code;
-    } else if (e.kind === "observation") {
-      call.status = "observed";
-      call.evidence_id = e.evidence_id;
+    } else if (kind === "denial" || kind === "tool_error") {
+      const call = calls.get(e.call_id);
+      if (call) {
+        call.status = kind === "denial" ? "denied" : "tool_error";
+        call.code = e.code;
+      }
+    } else if (kind === "observation") {
+      const call = calls.get(e.call_id);
+      if (call) {
+        call.status = "observed";
+        call.evidence_id = e.evidence_id;
+      }
     }
   }
   const records: ToolCallRecord[] = [];
