@@ -1,7 +1,7 @@
 import { TIMED_OUT_ENDINGS, type CollectedResponse } from "../schemas/collected-trace.ts";
-import type { Candidate, RequestCut } from "../runtime/candidate.ts";
+import type { Candidate, CandidateReply, RequestCut } from "../runtime/candidate.ts";
 import type { Protocol } from "../schemas/decision.ts";
-import type { RunEvent, Sampling } from "../schemas/event.ts";
+import type { RequestTimings, RunEvent, Sampling } from "../schemas/event.ts";
 import { recordedReplies } from "./recorded.ts";
 
 /**
@@ -35,22 +35,26 @@ export function replayCandidate(name: string, responses: readonly CollectedRespo
         const { code, status } = response.failure;
         return { value: { ok: false, code, detail: "a failure recorded in the trace", ...(status === undefined ? {} : { status }), ...(response.queue_ms === undefined ? {} : { queue_ms: response.queue_ms }) }, ...timing };
       }
-      const { queue_ms, prompt_ms, generation_ms } = response;
-      const timings = { ...(queue_ms === undefined ? {} : { queue_ms }), ...(prompt_ms === undefined ? {} : { prompt_ms }), ...(generation_ms === undefined ? {} : { generation_ms }) };
-      return {
-        value: {
-          ok: true,
-          text: response.text,
-          finishReason: response.finish_reason ?? null,
-          usage: response.usage ?? null,
-          ...(response.model === undefined ? {} : { model: response.model }),
-          ...(Object.keys(timings).length === 0 ? {} : { timings }),
-        },
-        ...timing,
-      };
+      // Built field by field, not spread: a replay answers at every step of every run.
+      const answer: CandidateReply & { ok: true } = { ok: true, text: response.text, finishReason: response.finish_reason ?? null, usage: response.usage ?? null };
+      if (response.model !== undefined) answer.model = response.model;
+      const timings = timingsOf(response);
+      if (timings !== null) answer.timings = timings;
+      return { value: answer, ...timing };
     },
     remaining: () => Math.max(0, responses.length - next),
   };
+}
+
+/** The server's timings a response recorded, or null when it recorded none. */
+function timingsOf(response: CollectedResponse): RequestTimings | null {
+  const { queue_ms, prompt_ms, generation_ms } = response;
+  if (queue_ms === undefined && prompt_ms === undefined && generation_ms === undefined) return null;
+  const timings: RequestTimings = {};
+  if (queue_ms !== undefined) timings.queue_ms = queue_ms;
+  if (prompt_ms !== undefined) timings.prompt_ms = prompt_ms;
+  if (generation_ms !== undefined) timings.generation_ms = generation_ms;
+  return timings;
 }
 
 /** A replay of a run's own record: its events' replies, re-enacted, read in the protocol it was run in. */

@@ -9,7 +9,7 @@ import type { Diagnostics } from "../schemas/result.ts";
 import type { Snapshot } from "../schemas/snapshot.ts";
 import { andThen, isPending, type Awaitable } from "./awaitable.ts";
 import { checkPermission, describeError, executeTool, validateArguments, type BoundaryOutcome } from "./boundary.ts";
-import type { Candidate, CandidateTurn, TaskBrief } from "./candidate.ts";
+import type { Candidate, CandidateReply, CandidateTurn, TaskBrief } from "./candidate.ts";
 import type { Clock } from "./clock.ts";
 import { EventLog } from "./event-log.ts";
 import { lookupTool } from "./tools/catalogue.ts";
@@ -147,7 +147,7 @@ class Episode {
       }
       const text = toWellFormed(answer.text);
       this.#queuedMs += answer.timings?.queue_ms ?? 0;
-      this.#emit({ kind: "model_reply", text, latency_ms: latency, finish_reason: answer.finishReason, usage: answer.usage, ...(answer.model === undefined ? {} : { model: answer.model }), ...answer.timings });
+      this.#emit(replyEvent(text, latency, answer));
       // A reply that lands after the deadline is not a success, however valid.
       if (this.#instant >= budget.deadline_ms) return this.#outOfTime();
       repairing = false;
@@ -310,4 +310,17 @@ class Episode {
   #emit(event: NewEvent): RunEvent {
     return this.#log.append(event, this.#step, this.#instant);
   }
+}
+
+/** The model_reply event of an answer: its server's model and timings only when it said them (built field by field, at every step). */
+function replyEvent(text: string, latency: number, answer: CandidateReply & { ok: true }): EventOf<"model_reply"> {
+  const event = { kind: "model_reply", text, latency_ms: latency, finish_reason: answer.finishReason, usage: answer.usage } as EventOf<"model_reply">;
+  if (answer.model !== undefined) event.model = answer.model;
+  const timings = answer.timings;
+  if (timings !== undefined) {
+    if (timings.queue_ms !== undefined) event.queue_ms = timings.queue_ms;
+    if (timings.prompt_ms !== undefined) event.prompt_ms = timings.prompt_ms;
+    if (timings.generation_ms !== undefined) event.generation_ms = timings.generation_ms;
+  }
+  return event;
 }
