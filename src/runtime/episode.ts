@@ -10,7 +10,7 @@ import type { Snapshot } from "../schemas/snapshot.ts";
 import { andThen, isPending, type Awaitable } from "./awaitable.ts";
 import { checkPermission, describeError, executeTool, validateArguments, type BoundaryOutcome } from "./boundary.ts";
 import type { Candidate, CandidateReply, CandidateTurn, TaskBrief } from "./candidate.ts";
-import type { Clock } from "./clock.ts";
+import type { Bounded, Clock } from "./clock.ts";
 import { EventLog } from "./event-log.ts";
 import { lookupTool } from "./tools/catalogue.ts";
 import { frozenCopy, rememberDeeplyFrozen } from "./freeze.ts";
@@ -38,9 +38,18 @@ export interface RunOptions {
 /** The diagnostics of a run that has none: one frozen empty list, shared. */
 const NO_DIAGNOSTICS: Diagnostics = Object.freeze([]) as unknown as Diagnostics;
 
-/** One bounded run of a candidate on a fixture. Never throws for anything a candidate does. */
-export async function runEpisode(options: RunOptions): Promise<RunRecord> {
-  return new Episode(options).run();
+/**
+ * One bounded run of a candidate on a fixture. Never throws for anything a candidate does. A run that
+ * never waits (a replay on the virtual clock) is taken whole inside this call, its events handed to
+ * `onEvent` as they are recorded; the promise then holds its record already.
+ */
+export function runEpisode(options: RunOptions): Promise<RunRecord> {
+  try {
+    const record = new Episode(options).run();
+    return isPending(record) ? record : Promise.resolve(record);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
 }
 
 class Episode {
@@ -65,6 +74,9 @@ class Episode {
   #instant = 0;
   /** Time this run's requests spent waiting for server slots: not the candidate's time. */
   #queuedMs = 0;
+  /** The opt-in repair: whether it has been used, and whether the next request is it. */
+  #repairUsed = false;
+  #repairing = false;
 
   get #protocol(): Protocol {
     return this.#o.candidate.protocol ?? "json";
@@ -79,7 +91,8 @@ class Episode {
     if (options.onEvent) this.#log.subscribe(options.onEvent);
   }
 
-  async run(): Promise<RunRecord> {
+  /** The run, given at once when it never waited (a replay on the virtual clock), else once it has ended. */
+  run(): Awaitable<RunRecord> {
     const fx = this.#o.fixture;
     this.#emit({
       kind: "run_started",
@@ -92,14 +105,23 @@ class Episode {
       ...(this.#protocol === "json" ? {} : { protocol: this.#protocol }),
       ...(this.#o.candidate.sampling ? { sampling: this.#o.candidate.sampling } : {}),
     });
-    let ending: Ending;
+    let looped: Awaitable<Ending>;
     try {
-      ending = await this.#loop();
+      looped = this.#loop();
     } catch (error) {
-      // A bug of ours must not crash the caller either: record it and end as unavailable.
-      this.#diagnose("runtime", null, describeError(error));
-      ending = { by: "runtime_fault" };
+      looped = this.#fault(error);
     }
+    return isPending(looped) ? looped.then((ending) => this.#finish(ending), (error: unknown) => this.#finish(this.#fault(error))) : this.#finish(looped);
+  }
+
+  /** A bug of ours must not crash the caller either: it is recorded, and the run ends as unavailable. */
+  #fault(error: unknown): Ending {
+    this.#diagnose("runtime", null, describeError(error));
+    return { by: "runtime_fault" };
+  }
+
+  #finish(ending: Ending): RunRecord {
+    const fx = this.#o.fixture;
     const result = assembleResult(this.#log.events, ending);
     this.#emit({ kind: "run_finished", outcome: result.outcome, reason: result.reason, decisions_used: this.#decisionsUsed });
     return {
@@ -112,66 +134,84 @@ class Episode {
     };
   }
 
-  async #loop(): Promise<Ending> {
-    const { clock, candidate, cancel } = this.#o;
-    const budget = this.#budget;
-    let repairUsed = false;
-    let repairing = false;
+  /**
+   * Turn after turn until one ends the run. Only a reply or a tool still to come is waited for: a
+   * replay's never are, so its whole run is taken in this one call, with no turn of the event loop.
+   */
+  #loop(): Awaitable<Ending> {
     for (;;) {
-      // A replay's clock first reaches the instant the recorded run began this step.
-      const recordedStart = candidate.nextStepAt?.();
-      if (recordedStart !== undefined) clock.reach?.(recordedStart);
-      const startedAt = Math.max(clock.now(), this.#instant);
-      this.#instant = startedAt;
-      const remaining = budget.deadline_ms - startedAt;
-      if (remaining <= 0) return this.#outOfTime();
-      this.#step = this.#decisionsUsed + 1;
-      const limit = Math.min(budget.request_timeout_ms, remaining);
-      this.#emit({ kind: "model_request", timeout_ms: limit, repair: repairing });
-      const turn: CandidateTurn = { step: this.#step, brief: this.#brief, transcript: this.#transcript.view() };
-      // Awaited only when the reply is still to come: a replay's is here, and its run never yields.
-      const asked = clock.within(limit, (signal) => candidate.next(turn, signal), cancel);
-      const bounded = isPending(asked) ? await asked : asked;
-      if (bounded.status === "cancelled" || bounded.status === "failed") {
-        this.#instant = Math.max(startedAt, clock.now());
-        const waited = this.#instant - startedAt;
-        return bounded.status === "cancelled" ? this.#modelFailure("model_cancelled", waited, "the run was stopped") : this.#modelFailure("model_network_error", waited, describeError(bounded.error));
-      }
-      const latency = bounded.elapsedMs;
-      this.#instant = startedAt + latency;
-      if (bounded.status === "timeout") return this.#requestCut(limit, latency);
-      const answer = bounded.value;
-      if (!answer.ok) {
-        this.#queuedMs += answer.queue_ms ?? 0;
-        return this.#modelFailure(answer.code, latency, answer.detail, answer.status, answer.queue_ms);
-      }
-      const text = toWellFormed(answer.text);
-      this.#queuedMs += answer.timings?.queue_ms ?? 0;
-      this.#emit(replyEvent(text, latency, answer));
-      // A reply that lands after the deadline is not a success, however valid.
-      if (this.#instant >= budget.deadline_ms) return this.#outOfTime();
-      repairing = false;
-      this.#transcript.append({ role: "candidate", text });
-
-      const read = readReply(this.#protocol, text, answer.finishReason, this.#o.parser);
-      if (!read.ok) {
-        this.#decisionsUsed += 1;
-        this.#emit({ kind: "invalid_output", code: read.code, detail: read.detail });
-        if (budget.repair && !repairUsed && this.#decisionsUsed < budget.max_decisions) {
-          repairUsed = true;
-          repairing = true;
-          this.#transcript.append({ role: "repair", code: read.code, detail: read.detail });
-          continue;
-        }
-        return { by: "invalid_output" };
-      }
-      // A reply may hold several decisions (native tool calls): each is taken in order and counts.
-      for (const parsed of read.decisions) {
-        const decided = this.#decide(parsed);
-        const ended = isPending(decided) ? await decided : decided;
-        if (ended) return ended;
-      }
+      const ended = this.#turn();
+      if (isPending(ended)) return ended.then((ending) => ending ?? this.#loop());
+      if (ended) return ended;
     }
+  }
+
+  /** One request and what its reply decides: how the run ends, or null to ask again. */
+  #turn(): Awaitable<Ending | null> {
+    const { clock, candidate, cancel } = this.#o;
+    // A replay's clock first reaches the instant the recorded run began this step.
+    const recordedStart = candidate.nextStepAt?.();
+    if (recordedStart !== undefined) clock.reach?.(recordedStart);
+    const startedAt = Math.max(clock.now(), this.#instant);
+    this.#instant = startedAt;
+    const remaining = this.#budget.deadline_ms - startedAt;
+    if (remaining <= 0) return this.#outOfTime();
+    this.#step = this.#decisionsUsed + 1;
+    const limit = Math.min(this.#budget.request_timeout_ms, remaining);
+    this.#emit({ kind: "model_request", timeout_ms: limit, repair: this.#repairing });
+    const turn: CandidateTurn = { step: this.#step, brief: this.#brief, transcript: this.#transcript.view() };
+    const asked = clock.within(limit, (signal) => candidate.next(turn, signal), cancel);
+    return andThen(asked, (bounded) => this.#replied(bounded, startedAt, limit));
+  }
+
+  /** What came of a request: a failure or a cut ends the run; a reply is read, and its decisions taken in order. */
+  #replied(bounded: Bounded<CandidateReply>, startedAt: number, limit: number): Awaitable<Ending | null> {
+    const { clock } = this.#o;
+    const budget = this.#budget;
+    if (bounded.status === "cancelled" || bounded.status === "failed") {
+      this.#instant = Math.max(startedAt, clock.now());
+      const waited = this.#instant - startedAt;
+      return bounded.status === "cancelled" ? this.#modelFailure("model_cancelled", waited, "the run was stopped") : this.#modelFailure("model_network_error", waited, describeError(bounded.error));
+    }
+    const latency = bounded.elapsedMs;
+    this.#instant = startedAt + latency;
+    if (bounded.status === "timeout") return this.#requestCut(limit, latency);
+    const answer = bounded.value;
+    if (!answer.ok) {
+      this.#queuedMs += answer.queue_ms ?? 0;
+      return this.#modelFailure(answer.code, latency, answer.detail, answer.status, answer.queue_ms);
+    }
+    const text = toWellFormed(answer.text);
+    this.#queuedMs += answer.timings?.queue_ms ?? 0;
+    this.#emit(replyEvent(text, latency, answer));
+    // A reply that lands after the deadline is not a success, however valid.
+    if (this.#instant >= budget.deadline_ms) return this.#outOfTime();
+    this.#repairing = false;
+    this.#transcript.append({ role: "candidate", text });
+
+    const read = readReply(this.#protocol, text, answer.finishReason, this.#o.parser);
+    if (!read.ok) {
+      this.#decisionsUsed += 1;
+      this.#emit({ kind: "invalid_output", code: read.code, detail: read.detail });
+      if (budget.repair && !this.#repairUsed && this.#decisionsUsed < budget.max_decisions) {
+        this.#repairUsed = true;
+        this.#repairing = true;
+        this.#transcript.append({ role: "repair", code: read.code, detail: read.detail });
+        return null;
+      }
+      return { by: "invalid_output" };
+    }
+    return this.#decideEach(read.decisions, 0);
+  }
+
+  /** A reply may hold several decisions (native tool calls): each is taken in order, from `from`, and counts. */
+  #decideEach(decisions: readonly ParsedDecision[], from: number): Awaitable<Ending | null> {
+    for (let i = from; i < decisions.length; i++) {
+      const decided = this.#decide(decisions[i] as ParsedDecision);
+      if (isPending(decided)) return decided.then((ended) => ended ?? this.#decideEach(decisions, i + 1));
+      if (decided) return decided;
+    }
+    return null;
   }
 
   /** One decision: recorded, then a final ends the run and a tool decision goes through the boundary. */

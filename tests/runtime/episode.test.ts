@@ -31,14 +31,13 @@ describe("the decision loop", () => {
     expect(observation).toMatchObject({ call_id: "call-1", evidence_id: "ev-1", step: 1, data: { value: 3345563.94 } });
   });
 
-  it("runs a replay on the virtual clock without yielding between its decisions, and a candidate that makes it wait the same", async () => {
+  it("runs a replay on the virtual clock whole inside the call, never yielding, and a candidate that makes it wait the same", async () => {
     const replies = [JSON.stringify(tool("future_value", FV_A)), JSON.stringify(fvFinal("ev-1"))];
     const kinds = (events: readonly RunEvent[]) => events.map((e) => e.kind);
     const seenNow: RunEvent[] = [];
     const replayed = runEpisode({ fixture: fv, candidate: replayCandidate("now", replies.map((text) => ({ text, latency_ms: 10 }))), clock: createVirtualClock(), onEvent: (e) => seenNow.push(e) });
-    // Every reply was at hand and every tool ran at once: every decision was taken inside the call
-    // (the loop's end, an async function's, is one turn later).
-    expect(seenNow.at(-1)?.kind).toBe("final");
+    // Every reply was at hand and every tool ran at once: the whole run, to its last event, was taken inside the call.
+    expect(seenNow.at(-1)?.kind).toBe("run_finished");
     let given = 0;
     const waiting: Candidate = {
       name: "later",
@@ -205,6 +204,31 @@ describe("the decision loop", () => {
       expect(Outcome.options).toContain(run.result.outcome);
       expect(run.events.filter((e) => e.kind === "run_finished")).toHaveLength(1);
       expect(run.events.at(-1)?.kind).toBe("run_finished");
+    }
+  });
+
+  it("ends a run unavailable (runtime_fault) when the runtime itself throws, whether the run has waited or not", async () => {
+    const replies = [JSON.stringify(tool("future_value", FV_A)), JSON.stringify(fvFinal("ev-1"))];
+    const broken = (waits: boolean): Candidate => {
+      let given = 0;
+      return {
+        name: waits ? "waits" : "never-waits",
+        // Called by the loop itself at each step: a throw here stands for a bug of ours.
+        nextStepAt: () => {
+          if (given === 1) throw new Error("a bug in the loop");
+          return undefined;
+        },
+        next: () => {
+          const value = { ok: true as const, text: replies[given++] ?? "", finishReason: "stop", usage: null };
+          return waits ? new Promise((resolve) => setTimeout(() => resolve({ value, durationMs: 10 }), 1)) : { value, durationMs: 10 };
+        },
+      };
+    };
+    for (const waits of [false, true]) {
+      const run = await runEpisode({ fixture: fv, candidate: broken(waits), clock: createVirtualClock() });
+      expect(run.result).toMatchObject({ outcome: "unavailable", set_by: "runtime", policy_code: "runtime_fault" });
+      expect(run.diagnostics).toEqual([expect.objectContaining({ source: "runtime", detail: expect.stringContaining("a bug in the loop") })]);
+      expect(run.events.at(-1)).toMatchObject({ kind: "run_finished", outcome: "unavailable" });
     }
   });
 
