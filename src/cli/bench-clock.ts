@@ -27,15 +27,18 @@ export const collectYoungGarbage = (): void => (globalThis as { gc?: (options: {
 /**
  * CPU milliseconds of each of REPEATS calls of each function, the functions called in turns. With
  * `warmUp`, each is first called once more, in the same order, and timed apart (`cold`): what the
- * JIT compiling it costs is then a figure of its own, not part of the first of the REPEATS.
+ * JIT compiling it costs is then a figure of its own, not part of the first of the REPEATS. With
+ * `settle`, that many more turns follow, untimed: for workloads of many small calls, whose code
+ * reaches its last tier (and whose memos fill) only after several turns.
  */
-export async function inTurns(fs: readonly (() => Promise<void>)[], options: { warmUp?: boolean } = {}): Promise<number[][] & { cold?: number[] }> {
+export async function inTurns(fs: readonly (() => Promise<void>)[], options: { warmUp?: boolean; settle?: number } = {}): Promise<number[][] & { cold?: number[] }> {
   const timed = async (f: () => Promise<void>): Promise<number> => {
     collectYoungGarbage();
     return cpuMs(f);
   };
   const cold: number[] = [];
   if (options.warmUp) for (const f of fs) cold.push(await timed(f));
+  for (let i = 0; i < (options.settle ?? 0); i++) for (const f of fs) await timed(f);
   const times = fs.map((): number[] => []);
   for (let i = 0; i < REPEATS; i++) {
     for (const [k, f] of fs.entries()) times[k]?.push(await timed(f));

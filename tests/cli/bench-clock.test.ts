@@ -16,4 +16,12 @@ describe("how the benches time", () => {
     expect(turns.map((t) => t.length)).toEqual([REPEATS, REPEATS]);
     expect(turns.cold).toHaveLength(2);
   });
+
+  it("lets a workload settle for untimed turns before the timed ones", async () => {
+    const calls: string[] = [];
+    const turns = await inTurns([async () => void calls.push("a"), async () => void calls.push("b")], { warmUp: true, settle: 2 });
+    expect(calls).toEqual(Array.from({ length: REPEATS + 3 }, () => ["a", "b"]).flat());
+    expect(turns.map((t) => t.length)).toEqual([REPEATS, REPEATS]);
+    expect(turns.cold).toHaveLength(2);
+  });
 });
