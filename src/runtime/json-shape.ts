@@ -224,10 +224,9 @@ function walk(value: unknown, shape: ParsedShape, freeze: boolean): void {
     for (let i = 0; i < value.length; i++) walk(value[i], shape, freeze);
     if (freeze) Object.freeze(value);
   } else if (value !== null && typeof value === "object") {
-    const keys = Object.keys(value);
-    shape.members += keys.length;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
+    // for-in makes no array of keys; a parsed object's prototype is Object.prototype, which has no enumerable key.
+    for (const key in value) {
+      shape.members += 1;
       if (!isWellFormed(key)) shape.unfit ??= "invalid_unicode";
       walk((value as Record<string, unknown>)[key], shape, freeze);
     }

@@ -104,8 +104,10 @@ export function decisionOf(json: Record<string, unknown>, lenient?: "markdown_fe
     decision = frozenCopy(parsed.data);
   }
   const allowed: readonly string[] = decision.decision === "final" ? FINAL_FIELDS : TOOL_FIELDS;
-  // Frozen as made: the decision's events record it, and share it rather than copy it.
-  const discarded = Object.freeze(Object.keys(json).filter((k) => !allowed.includes(k))) as string[];
+  let named: string[] | null = null;
+  for (const key in json) if (!allowed.includes(key)) (named ??= []).push(key);
+  // Frozen as made: the decision's events record it, and share it rather than copy it. Most replies discard nothing, and share one empty list.
+  const discarded = named === null ? NOTHING_DISCARDED : (Object.freeze(named) as string[]);
   return { ok: true, decision, body: json, discarded, ...(lenient ? { lenient } : {}) };
 }
 
@@ -113,6 +115,7 @@ export function decisionOf(json: Record<string, unknown>, lenient?: "markdown_fe
 const RUNTIME_OUTCOMES: ReadonlySet<unknown> = new Set(Outcome.options.filter((o) => !(CandidateOutcome.options as readonly string[]).includes(o)));
 
 const FINAL_FIELDS: readonly string[] = ["decision", ...FINAL_PUBLIC_FIELDS];
+const NOTHING_DISCARDED: string[] = Object.freeze([]) as unknown as string[];
 const TOOL_FIELDS: readonly string[] = ["decision", "tool", "arguments"];
 
 /** Exactly one fenced block and nothing else around it. */

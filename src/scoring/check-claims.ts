@@ -62,8 +62,12 @@ export function checkClaims(run: RunView, fixture: Fixture): Verdict[] {
 
 export function checkEvidenceIds(run: RunView): Verdict {
   const { result } = run.record;
-  const cited = [...new Set([...result.evidence_ids, ...result.claims.map((c) => c.evidence_id)])];
-  if (cited.length === 0) return notApplicable("evidence_ids", "no evidence cited");
+  const ids = new Set<string>();
+  // Indexed: the result's lists are frozen, and the engine's array methods take a slow path over a frozen array.
+  for (let i = 0; i < result.evidence_ids.length; i++) ids.add(result.evidence_ids[i] as string);
+  for (let i = 0; i < result.claims.length; i++) ids.add((result.claims[i] as Claim).evidence_id);
+  if (ids.size === 0) return notApplicable("evidence_ids", "no evidence cited");
+  const cited = [...ids];
   const unknown = cited.filter((id) => !run.observations.has(id));
   return verdict(unknown.length === 0, "evidence_ids", "ids issued in this run", cited,
     unknown.length === 0 ? `all ${cited.length} cited id(s) were issued in this run` : `never issued in this run: ${listed(unknown, ", ")}`);

@@ -109,7 +109,9 @@ export interface LeakScanner {
 // equivalent); tests/scoring/memo.test.ts holds what matters, that inputs never share an answer.
 const LIMIT = 10_000;
 const NONE: readonly Leak[] = Object.freeze([]);
-const answersByLists = new Map<string, Map<string, readonly Omit<Leak, "where">[]>>();
+// Each scanner keeps its own answers, so a text costs one lookup. Forgetting drops the scanners, and
+// one still held, whose answers are of an older generation, starts afresh.
+let generation = 0;
 let remembered = 0;
 
 export function leakScanner(fragments: readonly string[], shown: readonly string[] = NO_TEXTS): LeakScanner {
@@ -131,19 +133,25 @@ const scanners = new Map<string, LeakScanner>();
 const NO_TEXTS: readonly string[] = Object.freeze([]);
 
 function scannerFor(key: string, fragments: readonly string[], shown: readonly string[]): LeakScanner {
+  let answers = new Map<string, readonly Omit<Leak, "where">[]>();
+  let answersOf = generation;
   const scanner = (where: string, text: string): readonly Leak[] => {
-    let known = answersByLists.get(key);
-    let found = known?.get(text);
+    if (answersOf !== generation) {
+      answers = new Map();
+      answersOf = generation;
+    }
+    let found = answers.get(text);
     if (found === undefined) {
       const leaks = scan(text, fragments, shown);
       found = leaks.length === 0 ? NONE : Object.freeze(leaks.map((l) => Object.freeze(l)));
       if (remembered >= LIMIT) {
-        answersByLists.clear();
+        generation += 1;
         remembered = 0;
-        known = undefined;
+        scanners.clear();
+        answers = new Map();
+        answersOf = generation;
       }
-      if (known === undefined) answersByLists.set(key, (known = new Map()));
-      known.set(text, found);
+      answers.set(text, found);
       remembered += 1;
     }
     // Most texts leak nothing: no copy is made for them.
