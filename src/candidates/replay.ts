@@ -1,5 +1,6 @@
 import { TIMED_OUT_ENDINGS, type CollectedResponse } from "../schemas/collected-trace.ts";
 import type { Candidate, CandidateReply, RequestCut } from "../runtime/candidate.ts";
+import type { Timed } from "../runtime/clock.ts";
 import type { Protocol } from "../schemas/decision.ts";
 import type { RequestTimings, RunEvent, Sampling } from "../schemas/event.ts";
 import { recordedReplies } from "./recorded.ts";
@@ -30,20 +31,26 @@ export function replayCandidate(name: string, responses: readonly CollectedRespo
         return { value: { ok: false, code: "trace_exhausted", detail: `the trace holds ${responses.length} replies and the run asked for another` } };
       }
       next += 1;
-      const timing = { durationMs: response.latency_ms, ...(response.ending === undefined ? {} : { ends: TIMED_OUT_ENDINGS.has(response.ending) ? ("timeout" as const) : ("done" as const) }) };
       if (response.failure) {
         const { code, status } = response.failure;
-        return { value: { ok: false, code, detail: "a failure recorded in the trace", ...(status === undefined ? {} : { status }), ...(response.queue_ms === undefined ? {} : { queue_ms: response.queue_ms }) }, ...timing };
+        return timed(response, { ok: false, code, detail: "a failure recorded in the trace", ...(status === undefined ? {} : { status }), ...(response.queue_ms === undefined ? {} : { queue_ms: response.queue_ms }) });
       }
       // Built field by field, not spread: a replay answers at every step of every run.
       const answer: CandidateReply & { ok: true } = { ok: true, text: response.text, finishReason: response.finish_reason ?? null, usage: response.usage ?? null };
       if (response.model !== undefined) answer.model = response.model;
       const timings = timingsOf(response);
       if (timings !== null) answer.timings = timings;
-      return { value: answer, ...timing };
+      return timed(response, answer);
     },
     remaining: () => Math.max(0, responses.length - next),
   };
+}
+
+/** A recorded reply as the clock takes it: its latency, and how it ended when the trace says. */
+function timed(response: CollectedResponse, value: CandidateReply): Timed<CandidateReply> {
+  const operation: Timed<CandidateReply> = { value, durationMs: response.latency_ms };
+  if (response.ending !== undefined) operation.ends = TIMED_OUT_ENDINGS.has(response.ending) ? "timeout" : "done";
+  return operation;
 }
 
 /** The server's timings a response recorded, or null when it recorded none. */

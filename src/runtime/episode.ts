@@ -287,13 +287,13 @@ class Episode {
     switch (outcome.kind) {
       case "denied":
         this.#emit({ kind: "denial", call_id, code: outcome.code, detail: outcome.detail });
-        this.#observe(call_id, { status: "denied", code: outcome.code, detail: outcome.detail });
+        this.#observe({ call_id, status: "denied", code: outcome.code, detail: outcome.detail });
         return null;
       case "tool_error":
         if (outcome.internal !== null) this.#diagnose("tool", call_id, outcome.internal);
         this.#emit({ kind: "tool_error", call_id, code: outcome.code, detail: outcome.detail });
         if (outcome.deadlineHit) return this.#outOfTime();
-        this.#observe(call_id, { status: "tool_error", code: outcome.code, detail: outcome.detail });
+        this.#observe({ call_id, status: "tool_error", code: outcome.code, detail: outcome.detail });
         return null;
       case "observed": {
         const evidence_id = evidenceIdFor(n);
@@ -302,7 +302,7 @@ class Episode {
         // Handed to the transcript next, and seen by the leak scan: walked once, here.
         rememberDeeplyFrozen(data);
         if (lookupTool(tool)?.yieldsSnapshot) this.#reads.set(String(data.household), data as Snapshot);
-        this.#observe(call_id, { status: "observed", tool, evidence_id, data });
+        this.#observe({ call_id, status: "observed", tool, evidence_id, data });
         return null;
       }
     }
@@ -326,9 +326,9 @@ class Episode {
     });
   }
 
-  #observe(call_id: string, payload: Record<string, unknown>): void {
-    // The payload is made here and shared with no one, of strings and the recorded (frozen) data: frozen in place, not copied or looked through.
-    this.#transcript.append({ role: "observation", call_id, payload: Object.freeze({ call_id, ...payload }) });
+  /** What the candidate is shown of a call: a payload made here of strings and the recorded (frozen) data, frozen in place, not copied or looked through. */
+  #observe(payload: { call_id: string } & Record<string, unknown>): void {
+    this.#transcript.append({ role: "observation", call_id: payload.call_id, payload: Object.freeze(payload) });
   }
 
   #exhausted(reason: BudgetReason): Ending {

@@ -18,7 +18,8 @@ export function frozenCopy<T>(value: T): T {
  */
 export function freezeFresh<T extends object>(fresh: T): T {
   const fields = fresh as Record<string, unknown>;
-  for (const key of Object.keys(fields)) {
+  // for-in makes no array of keys: the object is a plain one just built, and Object.prototype has no enumerable key.
+  for (const key in fields) {
     const value = fields[key];
     if (!isDeeplyFrozen(value)) fields[key] = copy(value);
   }
