@@ -25,13 +25,13 @@ export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => 
 export const collectYoungGarbage = (): void => (globalThis as { gc?: (options: { type: "minor" }) => void }).gc?.({ type: "minor" });
 
 /**
- * CPU milliseconds of each of REPEATS calls of each function, the functions called in turns. With
- * `warmUp`, each is first called once more, in the same order, and timed apart (`cold`): what the
- * JIT compiling it costs is then a figure of its own, not part of the first of the REPEATS. With
- * `settle`, that many more turns follow, untimed: for workloads of many small calls, whose code
- * reaches its last tier (and whose memos fill) only after several turns.
+ * CPU milliseconds of each of `repeats` (REPEATS unless said) calls of each function, the functions
+ * called in turns. With `warmUp`, each is first called once more, in the same order, and timed apart
+ * (`cold`): what the JIT compiling it costs is then a figure of its own, not part of the first timed
+ * call. With `settle`, that many more turns follow, untimed: for workloads of many small calls, whose
+ * code reaches its last tier (and whose memos fill) only after several turns.
  */
-export async function inTurns(fs: readonly (() => Promise<void>)[], options: { warmUp?: boolean; settle?: number } = {}): Promise<number[][] & { cold?: number[] }> {
+export async function inTurns(fs: readonly (() => Promise<void>)[], options: { warmUp?: boolean; settle?: number; repeats?: number } = {}): Promise<number[][] & { cold?: number[] }> {
   const timed = async (f: () => Promise<void>): Promise<number> => {
     collectYoungGarbage();
     return cpuMs(f);
@@ -40,7 +40,7 @@ export async function inTurns(fs: readonly (() => Promise<void>)[], options: { w
   if (options.warmUp) for (const f of fs) cold.push(await timed(f));
   for (let i = 0; i < (options.settle ?? 0); i++) for (const f of fs) await timed(f);
   const times = fs.map((): number[] => []);
-  for (let i = 0; i < REPEATS; i++) {
+  for (let i = 0; i < (options.repeats ?? REPEATS); i++) {
     for (const [k, f] of fs.entries()) times[k]?.push(await timed(f));
   }
   return options.warmUp ? Object.assign(times, { cold }) : times;

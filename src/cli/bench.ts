@@ -25,13 +25,16 @@ const USAGE = `usage: npm run bench -- [--rounds 300] [--long 1000,16000,64000]
   npm run bench -- --mcp …           times the MCP server's boundary per call against the transport alone`;
 
 // Numbers to improve, not tests: nothing here fails on a slow machine. Every figure is the median of
-// REPEATS measurements of CPU time (bench-clock.ts).
+// several measurements of CPU time (REPEATS, or SUITE_TURNS for the reference suite: bench-clock.ts).
 const BARE_ROUNDS_FACTOR = 20;
 const LONG_FIXTURE = "concentration-hh1001";
 // Untimed turns after the first: a replayed and scored round reads a third dearer or more in its
 // second and third turns (its many small functions still moving up the JIT's tiers, the scorer's
 // memos filling), then settles.
 const SETTLING_TURNS = 3;
+// A round takes a tenth of a second or two, and this machine's speed moves within a second: the median of
+// seven turns, not three, so one figure is not three short samples.
+const SUITE_TURNS = 7;
 
 const OPTIONS = {
   rounds: { type: "string", default: "300" },
@@ -60,14 +63,14 @@ async function bench(argv: string[], io: CliIo): Promise<number> {
   const out = (line: string): unknown => io.stdout.write(`${line}\n`);
 
   out(calibrationLine(await calibration()));
-  out(`reference suite: ${fixtures.length} fixtures' reference candidates, ${suite.decisions} decisions a round, ${rounds} rounds; CPU time, median of ${REPEATS} after ${1 + SETTLING_TURNS} untimed calls`);
+  out(`reference suite: ${fixtures.length} fixtures' reference candidates, ${suite.decisions} decisions a round, ${rounds} rounds; CPU time, median of ${SUITE_TURNS} after ${1 + SETTLING_TURNS} untimed calls`);
   // Taken in turns with the calibration's workload: a shared machine's speed can change twofold between
   // one figure and the next, and each weighs on all of them alike. Bare calls take microseconds a round:
   // more rounds, so the CPU clock's granularity does not show.
   const repeat = (times: number, round: () => Promise<unknown> | unknown) => async (): Promise<void> => {
     for (let i = 0; i < times; i++) await round();
   };
-  const turns = await inTurns([repeat(rounds * BARE_ROUNDS_FACTOR, () => bareToolRound(suite)), repeat(rounds, () => suiteRound(runs, false)), repeat(rounds, () => suiteRound(runs, true)), async () => calibrationWork()], { warmUp: true, settle: SETTLING_TURNS });
+  const turns = await inTurns([repeat(rounds * BARE_ROUNDS_FACTOR, () => bareToolRound(suite)), repeat(rounds, () => suiteRound(runs, false)), repeat(rounds, () => suiteRound(runs, true)), async () => calibrationWork()], { warmUp: true, settle: SETTLING_TURNS, repeats: SUITE_TURNS });
   const [bareMs, runtimeMs, scoredMs, calibrated] = turns.map(median) as [number, number, number, number];
   const usPerDecision = (ms: number, times: number): number => (ms * 1000) / (times * suite.decisions);
   const bare = usPerDecision(bareMs, rounds * BARE_ROUNDS_FACTOR);
