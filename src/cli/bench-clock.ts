@@ -25,6 +25,13 @@ export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => 
 export const collectYoungGarbage = (): void => (globalThis as { gc?: (options: { type: "minor" }) => void }).gc?.({ type: "minor" });
 
 /**
+ * Untimed turns after the first, for a workload of many small calls (a replayed and scored round, a
+ * score of thousands of traces): in their second and third turns such workloads read a third dearer or
+ * more than later (their functions still moving up the JIT's tiers, the scorer's memos filling), then settle.
+ */
+export const SETTLING_TURNS = 3;
+
+/**
  * CPU milliseconds of each of `repeats` (REPEATS unless said) calls of each function, the functions
  * called in turns. With `warmUp`, each is first called once more, in the same order, and timed apart
  * (`cold`): what the JIT compiling it costs is then a figure of its own, not part of the first timed

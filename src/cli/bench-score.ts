@@ -7,7 +7,7 @@ import { evaluateScripted, scoreCollectedTrace } from "../evaluation/evaluate.ts
 import { COLLECTED_TRACE_FORMAT, type CollectedTrace } from "../schemas/collected-trace.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { loadFixtureDir } from "../node/fixture-files.ts";
-import { atReferenceSpeed, calibration, calibrationLine, calibrationWork, inTurns, median, REFERENCE_CALIBRATION_MS, REPEATS } from "./bench-clock.ts";
+import { atReferenceSpeed, calibration, calibrationLine, calibrationWork, inTurns, median, REFERENCE_CALIBRATION_MS, SETTLING_TURNS } from "./bench-clock.ts";
 import { runCommand, type CliIo } from "./command.ts";
 import { main as scoreMain } from "./score.ts";
 import { parseCli, UsageError } from "./usage-error.ts";
@@ -15,12 +15,17 @@ import { parseCli, UsageError } from "./usage-error.ts";
 const USAGE = `usage: npm run bench -- --score N [--format json|table|junit] [--keep FILE]
   Writes N collected traces (every scripted candidate of every fixture in turn, trials 1, 2, …, one per
   line in plan order as eval --collect writes them), once with trials alike and once with each trial's
-  own seed, and times, each the median of 3 in CPU time after a first call (printed apart: the JIT cold):
+  own seed, and times, each the median of 5 in CPU time after a first call (printed apart: the JIT cold)
+  and three untimed turns:
     a bare JSON.parse of the same bytes, line by line (the baseline);
     npm run score on the file in this process, end to end: read, replay, score and the report written
       (--format, default json, to a file as --out writes it);
     the replays and scoring alone, the traces already read.
   --keep FILE   write the distinct traces to FILE and keep it (default: a temporary file, removed after)`;
+
+// Five timed turns, not three: a short turn (the alike traces' score takes a tenth of a second) that a
+// collection of the turns before it lands in reads half again as dear, and one such turn must not be the median.
+const SCORE_TURNS = 5;
 
 export function main(argv: string[], io: CliIo): Promise<number> {
   return runCommand("finbound bench --score", io, () => benchScore(argv, io));
@@ -66,15 +71,15 @@ async function benchScore(argv: string[], io: CliIo): Promise<number> {
     out(calibrationLine(await calibration()));
     // Taken in turns, so a machine that slows down or speeds up meanwhile weighs on each alike.
     // The calibration too: a shared machine's speed can change twofold between the first figure and the last.
-    // Each is called once before it is timed, and that first call printed apart: the median is of a compiled path.
-    const turns = await inTurns([async () => void bareParse(alikeBytes), score(alike), async () => void bareParse(distinctBytes), score(distinct), replays, async () => calibrationWork()], { warmUp: true });
+    // Each is called once before it is timed, and that first call printed apart; then they settle, untimed: the median is of a compiled path.
+    const turns = await inTurns([async () => void bareParse(alikeBytes), score(alike), async () => void bareParse(distinctBytes), score(distinct), replays, async () => calibrationWork()], { warmUp: true, settle: SETTLING_TURNS, repeats: SCORE_TURNS });
     const cold = turns.cold ?? [];
     const [bareAlike, scoreAlike, bareDistinct, scoreDistinct, replay, calibrated] = turns.map(median) as [number, number, number, number, number, number];
     const calibrations = turns.at(-1) ?? [];
     const mb = (bytes: Uint8Array): number => bytes.length / (1024 * 1024);
     const perSecond = (ms: number): string => `${String(Math.round(decisions / (ms / 1000))).padStart(7)} decisions per CPU-second`;
     const reportMb = readFileSync(reportFile(1)).length / (1024 * 1024);
-    out(`${n} collected traces: ${mb(alikeBytes).toFixed(1)} MiB, ${decisions} decisions; report: --format ${values.format}, ${reportMb.toFixed(1)} MiB; CPU time, median of ${REPEATS} after a first call`);
+    out(`${n} collected traces: ${mb(alikeBytes).toFixed(1)} MiB, ${decisions} decisions; report: --format ${values.format}, ${reportMb.toFixed(1)} MiB; CPU time, median of ${SCORE_TURNS} after a first call and ${SETTLING_TURNS} untimed turns`);
     out(`  trials alike (a scripted candidate's: the same replies and timings each trial): read and replayed once`);
     out(`    bare JSON.parse (per line)   ${ms(bareAlike)}  (${(mb(alikeBytes) / (bareAlike / 1000)).toFixed(0)} MiB/s)`);
     out(`    npm run score, end to end    ${ms(scoreAlike)}  ${perSecond(scoreAlike)}, ${(scoreAlike / bareAlike).toFixed(2)}x the CPU of the bare parse`);

@@ -10,7 +10,7 @@ import { REFERENCE_BUDGET } from "../schemas/budget.ts";
 import type { Fixture } from "../schemas/fixture.ts";
 import { scoreRun } from "../scoring/score.ts";
 import { loadFixtureDir } from "../node/fixture-files.ts";
-import { atReferenceSpeed, calibration, calibrationLine, calibrationWork, cpuMs, inTurns, median, REFERENCE_CALIBRATION_MS, REPEATS } from "./bench-clock.ts";
+import { atReferenceSpeed, calibration, calibrationLine, calibrationWork, cpuMs, inTurns, median, REFERENCE_CALIBRATION_MS, REPEATS, SETTLING_TURNS } from "./bench-clock.ts";
 import { main as importMain } from "./bench-import.ts";
 import { main as mcpMain } from "./bench-mcp.ts";
 import { main as scoreMain } from "./bench-score.ts";
@@ -28,10 +28,6 @@ const USAGE = `usage: npm run bench -- [--rounds 300] [--long 1000,16000,64000]
 // several measurements of CPU time (REPEATS, or SUITE_TURNS for the reference suite: bench-clock.ts).
 const BARE_ROUNDS_FACTOR = 20;
 const LONG_FIXTURE = "concentration-hh1001";
-// Untimed turns after the first: a replayed and scored round reads a third dearer or more in its
-// second and third turns (its many small functions still moving up the JIT's tiers, the scorer's
-// memos filling), then settles.
-const SETTLING_TURNS = 3;
 // A round takes a tenth of a second or two, and this machine's speed moves within a second: the median of
 // seven turns, not three, so one figure is not three short samples.
 const SUITE_TURNS = 7;
