@@ -20,7 +20,8 @@ const USAGE = `usage: npm run bench -- --score N [--format json|table|junit] [--
     a bare JSON.parse of the same bytes, line by line (the baseline);
     npm run score on the file in this process, end to end: read, replay, score and the report written
       (--format, default json, to a file as --out writes it);
-    the replays and scoring alone, the traces already read.
+    the replays and scoring alone, the traces already read: after the rest, in turns with the
+      calibration's workload, the traces read only then.
   --keep FILE   write the distinct traces to FILE and keep it (default: a temporary file, removed after)`;
 
 // Five timed turns, not three: a short turn (the alike traces' score takes a tenth of a second) that a
@@ -41,25 +42,7 @@ async function benchScore(argv: string[], io: CliIo): Promise<number> {
   try {
     const alike = join(dir, "traces.jsonl");
     const distinct = values.keep ?? join(dir, "distinct.jsonl");
-    const write = (file: string, traces: readonly CollectedTrace[]): Uint8Array => {
-      writeFileSync(file, `${traces.map((t) => JSON.stringify(t)).join("\n")}\n`);
-      return readFileSync(file);
-    };
-    const traces = await generateTraces(n, fixtures);
-    const alikeBytes = write(alike, traces);
-    const distinctBytes = write(distinct, traces.map(seeded));
-    const read = parseCollectedTraceFile(distinctBytes);
-    if (!read.ok) throw new Error(`the generated traces do not read back: ${read.message}`);
-    let decisions = 0;
-    const replays = async (): Promise<void> => {
-      let counted = 0;
-      for (const trace of read.traces) {
-        const scored = await scoreCollectedTrace(trace, fixtures);
-        if (!scored.ok) throw new Error(scored.message);
-        for (const e of scored.run.events) if (e.kind === "decision") counted += 1;
-      }
-      decisions = counted;
-    };
+    const { alikeBytes, distinctBytes } = await writeTraces(n, fixtures, alike, distinct);
     // Each report to a file of its own, as a user writes one: replacing the last one would time its removal too.
     const reportFile = (i: number): string => join(dir, `report-${i}.${values.format === "junit" ? "xml" : values.format}`);
     let reports = 0;
@@ -70,12 +53,14 @@ async function benchScore(argv: string[], io: CliIo): Promise<number> {
     };
     out(calibrationLine(await calibration()));
     // Taken in turns, so a machine that slows down or speeds up meanwhile weighs on each alike.
-    // The calibration too: a shared machine's speed can change twofold between the first figure and the last.
     // Each is called once before it is timed, and that first call printed apart; then they settle, untimed: the median is of a compiled path.
-    const turns = await inTurns([async () => void bareParse(alikeBytes), score(alike), async () => void bareParse(distinctBytes), score(distinct), replays, async () => calibrationWork()], { warmUp: true, settle: SETTLING_TURNS, repeats: SCORE_TURNS });
+    const turns = await inTurns([async () => void bareParse(alikeBytes), score(alike), async () => void bareParse(distinctBytes), score(distinct)], { warmUp: true, settle: SETTLING_TURNS, repeats: SCORE_TURNS });
+    // The replays alone come after, on traces read for them only now: held in memory through the turns
+    // above, 9,000 parsed traces made every collection of theirs dearer, which no npm run score pays.
+    const { replay, decisions, calibrations } = await timeReplays(distinctBytes, fixtures);
     const cold = turns.cold ?? [];
-    const [bareAlike, scoreAlike, bareDistinct, scoreDistinct, replay, calibrated] = turns.map(median) as [number, number, number, number, number, number];
-    const calibrations = turns.at(-1) ?? [];
+    const [bareAlike, scoreAlike, bareDistinct, scoreDistinct] = turns.map(median) as [number, number, number, number];
+    const calibrated = median(calibrations);
     const mb = (bytes: Uint8Array): number => bytes.length / (1024 * 1024);
     const perSecond = (ms: number): string => `${String(Math.round(decisions / (ms / 1000))).padStart(7)} decisions per CPU-second`;
     const reportMb = readFileSync(reportFile(1)).length / (1024 * 1024);
@@ -88,12 +73,44 @@ async function benchScore(argv: string[], io: CliIo): Promise<number> {
     out(`    bare JSON.parse (per line)   ${ms(bareDistinct)}  (${(mb(distinctBytes) / (bareDistinct / 1000)).toFixed(0)} MiB/s)`);
     out(`    npm run score, end to end    ${ms(scoreDistinct)}  ${perSecond(scoreDistinct)}, ${(scoreDistinct / bareDistinct).toFixed(2)}x the CPU of the bare parse`);
     out(`      its first call, the JIT cold: ${ms(cold[3] ?? 0).trim()}, ${((cold[3] ?? 0) / bareDistinct).toFixed(2)}x`);
-    out(`    runtime + scoring            ${ms(replay)}  ${perSecond(replay)} (the traces already read), ${(replay / bareDistinct).toFixed(2)}x the CPU of the bare parse`);
-    out(`  the calibration's workload in the same turns: ${ms(calibrated).trim()} (from ${Math.min(...calibrations).toFixed(0)} to ${Math.max(...calibrations).toFixed(0)} ms); at a calibration of ${REFERENCE_CALIBRATION_MS} ms, runtime + scoring would be ${Math.round(decisions / (atReferenceSpeed(turns[4] ?? [], calibrations) / 1000))} decisions per CPU-second`);
+    out(`    runtime + scoring            ${ms(replay.median)}  ${perSecond(replay.median)} (the traces already read), ${(replay.median / bareDistinct).toFixed(2)}x the CPU of the bare parse`);
+    out(`  the calibration's workload in the same turns: ${ms(calibrated).trim()} (from ${Math.min(...calibrations).toFixed(0)} to ${Math.max(...calibrations).toFixed(0)} ms); at a calibration of ${REFERENCE_CALIBRATION_MS} ms, runtime + scoring would be ${Math.round(decisions / (atReferenceSpeed(replay.times, calibrations) / 1000))} decisions per CPU-second`);
     return 0;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The N traces written twice, with trials alike and each trial with its own seed; only their bytes are
+ * kept, so no trace object outlives this call into the turns that are timed.
+ */
+async function writeTraces(n: number, fixtures: readonly Fixture[], alike: string, distinct: string): Promise<{ alikeBytes: Uint8Array; distinctBytes: Uint8Array }> {
+  const write = (file: string, traces: readonly CollectedTrace[]): Uint8Array => {
+    writeFileSync(file, `${traces.map((t) => JSON.stringify(t)).join("\n")}\n`);
+    return readFileSync(file);
+  };
+  const traces = await generateTraces(n, fixtures);
+  return { alikeBytes: write(alike, traces), distinctBytes: write(distinct, traces.map(seeded)) };
+}
+
+/** The distinct traces' replays and scoring alone, in turns with the calibration's workload: each turn's CPU time, their median, and the decisions a turn takes. */
+async function timeReplays(distinctBytes: Uint8Array, fixtures: readonly Fixture[]): Promise<{ replay: { times: number[]; median: number }; decisions: number; calibrations: number[] }> {
+  const read = parseCollectedTraceFile(distinctBytes);
+  if (!read.ok) throw new Error(`the generated traces do not read back: ${read.message}`);
+  let decisions = 0;
+  const replays = async (): Promise<void> => {
+    let counted = 0;
+    for (const trace of read.traces) {
+      const scored = await scoreCollectedTrace(trace, fixtures);
+      if (!scored.ok) throw new Error(scored.message);
+      for (const e of scored.run.events) if (e.kind === "decision") counted += 1;
+    }
+    decisions = counted;
+  };
+  // The calibration in the same turns: a shared machine's speed can change twofold between the first figure and the last.
+  const [times = [], calibrations = []] = await inTurns([replays, async () => calibrationWork()], { warmUp: true, settle: SETTLING_TURNS, repeats: SCORE_TURNS });
+  return { replay: { times, median: median(times) }, decisions, calibrations };
 }
 
 /** The trace as a trial sent with its own seed (eval --trials K --seed S --temperature 0) records it: no two trials alike. */
