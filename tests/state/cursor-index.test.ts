@@ -75,6 +75,32 @@ describe("the run as of the cursor, derived incrementally", () => {
     expect(() => index.sync(events.slice(1))).toThrow(/replaced/);
   });
 
+  it("indexes everything as the log is synced: the first look at its last event reads no more than a checkpoint's events", async () => {
+    const fx = fixture("concentration-hh1001");
+    // Few calls touch a household: the look at a position reads those calls' events as well as a checkpoint's.
+    const replies = Array.from({ length: 400 }, (_, k) => (k % 100 === 0 ? tool("portfolio.read", { household: "HH-2002" }) : tool("future_value", { scenario: "nope" })));
+    const { events } = await runReplies(fx, replies, { budget: { ...REFERENCE_BUDGET, max_decisions: 400, deadline_ms: 1e9 } });
+    expect(events.length).toBeGreaterThan(6 * CHECKPOINT_EVERY);
+    // An import appends a long run's parts to one array as they arrive, and syncs after each.
+    const log: RunEvent[] = [];
+    let reads = 0;
+    const counted = new Proxy(log, {
+      get(target, key, receiver) {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads += 1;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const index = new CursorIndex(fx);
+    for (const part of [events.slice(0, events.length >> 1), events.slice(events.length >> 1)]) {
+      log.push(...part);
+      index.sync(counted);
+    }
+    reads = 0;
+    const last = index.at(events.length - 1);
+    expect(reads).toBeLessThanOrEqual(CHECKPOINT_EVERY + 32);
+    expect(plain(last)).toEqual(plain(runAtCursor(events, events.length - 1, fx)));
+  });
+
   it("equals it on arbitrary call logs: re-used call ids, outcomes before attempts, not_run anywhere", () => {
     const fx = fixture("concentration-hh1001");
     const ids = ["call-1", "call-2", "call-3"];

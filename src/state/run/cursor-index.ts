@@ -164,9 +164,12 @@ export class CursorIndex {
       const event = events[i];
       if (event) this.#add(event, i);
     }
-    // The kinds and their counts too, as the log grows: read lazily, a million events' worth would
-    // otherwise be worked out in the first render after a long import (the kind filter's counts).
+    // The kinds and their counts too, and the observations and attempts by key, as the log grows:
+    // read lazily, a million events' worth would otherwise be worked out in the first render after a
+    // long import (the kind filter's counts, the run as of its last event).
     this.#countKinds(events.length);
+    this.#observations.catchUp();
+    this.#attempts.catchUp();
   }
 
   #add(e: RunEvent, i: number): void {

@@ -46,8 +46,12 @@ export class PrefixMap<V> {
     this.#log = log;
   }
 
-  /** Indexes what the log appended since the last look. */
-  #catchUp(): void {
+  /**
+   * Indexes what the log appended since the last look. Every lookup does it first; a log that grows in
+   * parts (an import) does it as each part arrives, so that the first lookup after the last part does
+   * not index the whole log in one task.
+   */
+  catchUp(): void {
     const n = this.#log.length();
     for (let i = this.#indexed; i < n; i++) {
       const key = this.#log.keyAt(i);
@@ -68,14 +72,14 @@ export class PrefixMap<V> {
   }
 
   firstIndex(key: string): number | undefined {
-    this.#catchUp();
+    this.catchUp();
     const seen = this.#at.get(key);
     return typeof seen === "number" ? seen : seen?.[0];
   }
 
   /** The index of the last occurrence of `key` at or before `cursor`. */
   lastIndex(key: string, cursor: number): number | undefined {
-    this.#catchUp();
+    this.catchUp();
     const seen = this.#at.get(key);
     if (seen === undefined) return undefined;
     if (typeof seen === "number") return seen <= cursor ? seen : undefined;
@@ -85,7 +89,7 @@ export class PrefixMap<V> {
 
   /** How many keys first occurred at or before `cursor`, and the keys in that order. */
   keysAsOf(cursor: number): { count: number; keys: readonly string[] } {
-    this.#catchUp();
+    this.catchUp();
     return { count: countAtOrBefore(this.#first, cursor), keys: this.#keys };
   }
 
@@ -95,7 +99,7 @@ export class PrefixMap<V> {
 
   /** The map as of `cursor`: the same object as the last one asked for while no key occurred between the two positions. */
   asOf(cursor: number): ReadonlyMap<string, V> {
-    this.#catchUp();
+    this.catchUp();
     const seen = countAtOrBefore(this.#occurrences, cursor);
     if (this.#view?.seen !== seen) this.#view = { seen, map: new PrefixView(this, cursor) };
     return this.#view.map;
