@@ -6,7 +6,7 @@ import { plainlyValidRun } from "../schemas/fast-validation.ts";
 import { runDigestOf, suiteDigestOfDigests, verifiedDigest, verifyRun, type SealProblem } from "./run-digest.ts";
 import type { Sha256Hex } from "./seal.ts";
 import { signSeal, type Signer } from "./signature.ts";
-import { stoppedWords, unverified, type FileProblemVerification, type FileVerification } from "./verify-file.ts";
+import { signedPart, stoppedWords, unverified, type FileProblemVerification, type FileVerification } from "./verify-file.ts";
 
 // A suite written as it runs: a header line, one sealed run per line as each finishes, and a closing
 // line with the suite digest. The writer keeps only the digests, so a 10,000-run evaluation never
@@ -144,7 +144,7 @@ export async function concludeJsonlSuite(header: JsonlSuiteHeader, runDigests: r
     return unverified({ code: "suite_digest_mismatch", form: "jsonl" }, { line: runs + 2 });
   }
   if (unsealed > 0) return unverified({ code: "unsealed", form: "jsonl", unsealedRuns: unsealed, runs });
-  return { status: "verified", message: `verified (${runs} runs${stoppedWords(end.stopped)})`, seal: end.integrity };
+  return { status: "verified", message: `verified (${runs} runs${stoppedWords(end.stopped)})`, seal: signedPart(end.integrity) };
 }
 
 /** Every run's seal, then the closing digest over the header and the runs in their order. */

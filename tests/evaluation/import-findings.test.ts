@@ -81,6 +81,21 @@ describe("an import says who signed the file", () => {
     expect(await imported(suite, { signedBy: `sha256:${"0".repeat(64)}` })).toMatchObject({ ok: true, signature: { code: "wrong_key" } });
     expect(await imported(await flippedSuite(suite, 0, true).then((f) => f.suite))).toMatchObject({ ok: true, differing: 1, signature: { code: "signature_mismatch" } });
   });
+
+  // The verification crosses from the import's worker to the page: a run's whole seal holds a hash per event.
+  it("names the verified seal by its digest and signature alone, whatever the file's form", async () => {
+    const key = readPrivateKeyPem(pem);
+    const made = key.ok ? await signerOf(key.der) : null;
+    if (!made?.ok) throw new Error("no signer");
+    const run = await sealed("concentration-hh1001");
+    expect(run.integrity?.event_hashes.length).toBeGreaterThan(3);
+    const suite = await sealSuite([run], { sha256: nodeSha256, nowIso: NOW, signer: made.signer });
+    const sealOf = (result: ImportResult) => (result.ok && "verification" in result && result.verification.status === "verified" ? result.verification.seal : undefined);
+    expect(sealOf(await imported(run))).toStrictEqual({ digest: run.integrity?.digest });
+    expect(sealOf(await imported(suite))).toStrictEqual({ digest: suite.integrity?.digest, signature: suite.integrity?.signature });
+    const jsonl = sealOf(await imported(await jsonlSuiteText([run])));
+    expect(Object.keys(jsonl ?? {})).toStrictEqual(["digest"]);
+  });
 });
 
 describe("what an import refuses carries a code", () => {
