@@ -67,12 +67,12 @@ export const EventRow = memo(function EventRow({ event, index, count, current, a
     >
       <div className="when">
         <button type="button" className="event-number" tabIndex={tabbable ? 0 : -1} aria-label={rowName(event, index, count, disclosure, match)} aria-current={current ? "step" : undefined}>
-          #{eventNumber(index)}
+          {`#${eventNumber(index)}`}
         </button>
         <br />
-        {(event.at_ms / 1000).toFixed(2)} s
+        {`${(event.at_ms / 1000).toFixed(2)} s`}
         <br />
-        step {event.step}
+        {`step ${event.step}`}
       </div>
       <RowTabbable.Provider value={tabbable}>
         <EventBody event={event} disclosure={disclosure} household={household} />

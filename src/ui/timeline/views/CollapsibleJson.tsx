@@ -22,7 +22,8 @@ export function CollapsibleJson({ value, label, folded = false }: { value: unkno
   return (
     <details className="json-body" open={!folded && lines <= OPEN_UP_TO_LINES}>
       <RowSummary>
-        {label} <span className="muted">({lines} {lines === 1 ? "line" : "lines"})</span>
+        {`${label} `}
+        <span className="muted">{`(${lines} ${lines === 1 ? "line" : "lines"})`}</span>
       </RowSummary>
       <pre aria-label={label}>{visible(text)}</pre>
     </details>

@@ -5,10 +5,7 @@ import { RowSummary } from "./row-focus.tsx";
 
 export function ModelRequestBody({ event }: { event: EventOf<"model_request"> }) {
   return (
-    <span>
-      request to the candidate, waits at most {formatSeconds(event.timeout_ms)}
-      {event.repair ? " — repair turn (counts against the budget)" : ""}
-    </span>
+    <span>{`request to the candidate, waits at most ${formatSeconds(event.timeout_ms)}${event.repair ? " — repair turn (counts against the budget)" : ""}`}</span>
   );
 }
 
@@ -16,14 +13,9 @@ export function ModelReplyBody({ event }: { event: EventOf<"model_reply"> }) {
   const usage = event.usage;
   return (
     <>
-      <span className="muted">
-        latency {Math.round(event.latency_ms)} ms
-        <TimingParts event={event} />
-        {event.finish_reason ? ` · finish ${event.finish_reason}` : ""}
-        {usage?.total_tokens !== undefined ? ` · ${usage.total_tokens} tokens` : ""}
-      </span>
+      <span className="muted">{`latency ${Math.round(event.latency_ms)} ms${timingParts(event)}${event.finish_reason ? ` · finish ${event.finish_reason}` : ""}${usage?.total_tokens !== undefined ? ` · ${usage.total_tokens} tokens` : ""}`}</span>
       <details>
-        <RowSummary>raw reply ({event.text.length} chars)</RowSummary>
+        <RowSummary>{`raw reply (${event.text.length} chars)`}</RowSummary>
         <pre>{visible(event.text)}</pre>
       </details>
     </>
@@ -35,24 +27,25 @@ export function ModelFailureBody({ event }: { event: EventOf<"model_failure"> })
   if (event.code === "model_cancelled") {
     return (
       <span>
-        the request in flight was cancelled: the run was stopped (<code className="code-chip">{event.code}</code> after {Math.round(event.latency_ms)} ms)
+        the request in flight was cancelled: the run was stopped (<code className="code-chip">{event.code}</code>
+        {` after ${Math.round(event.latency_ms)} ms)`}
       </span>
     );
   }
   return (
     <span>
-      the model request failed: <code className="code-chip">{event.code}</code> after {Math.round(event.latency_ms)} ms
-      {event.queue_ms ? `, ${Math.round(event.queue_ms)} ms of it waiting for a server slot` : ""}
+      the model request failed: <code className="code-chip">{event.code}</code>
+      {` after ${Math.round(event.latency_ms)} ms${event.queue_ms ? `, ${Math.round(event.queue_ms)} ms of it waiting for a server slot` : ""}`}
     </span>
   );
 }
 
 /** Where a reply's wall time went, as far as it is known: waiting for a slot, the prompt, generating. */
-function TimingParts({ event }: { event: EventOf<"model_reply"> }) {
+function timingParts(event: EventOf<"model_reply">): string {
   const parts = [
     event.queue_ms === undefined ? null : `queued ${Math.round(event.queue_ms)}`,
     event.prompt_ms === undefined ? null : `prompt ${Math.round(event.prompt_ms)}`,
     event.generation_ms === undefined ? null : `generation ${Math.round(event.generation_ms)}`,
   ].filter((p) => p !== null);
-  return parts.length === 0 ? null : <> ({parts.join(" · ")} ms)</>;
+  return parts.length === 0 ? "" : ` (${parts.join(" · ")} ms)`;
 }

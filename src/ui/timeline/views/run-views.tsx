@@ -27,13 +27,14 @@ export function DecisionBody({ event }: { event: EventOf<"decision"> }) {
 export function InvalidOutputBody({ event }: { event: EventOf<"invalid_output"> }) {
   return (
     <span>
-      not one valid decision: <code className="code-chip">{event.code}</code> — {event.detail}
+      not one valid decision: <code className="code-chip">{event.code}</code>
+      {` — ${event.detail}`}
     </span>
   );
 }
 
 export function BudgetExhaustedBody({ event }: { event: EventOf<"budget_exhausted"> }) {
-  return <span>{event.reason === "steps" ? "every decision in the budget was used without a final answer" : "the time budget ran out"} (reason: {event.reason})</span>;
+  return <span>{`${event.reason === "steps" ? "every decision in the budget was used without a final answer" : "the time budget ran out"} (reason: ${event.reason})`}</span>;
 }
 
 export function FinalBody({ event }: { event: EventOf<"final"> }) {
@@ -53,10 +54,11 @@ export function FinalBody({ event }: { event: EventOf<"final"> }) {
 export function RunFinishedBody({ event }: { event: EventOf<"run_finished"> }) {
   // The log records a stopped run as ending unavailable; it was the analyst who ended it, and it is not judged.
   const stopped = useStore((s) => s.run?.stoppedByUser === true);
-  if (stopped) return <span>run stopped by you after {event.decisions_used} decision(s) — not judged</span>;
+  if (stopped) return <span>{`run stopped by you after ${event.decisions_used} decision(s) — not judged`}</span>;
   return (
     <span>
-      <OutcomeBadge outcome={event.outcome} prefix="run ended:" /> after {event.decisions_used} decision(s){event.reason ? ` (${event.reason})` : ""}
+      <OutcomeBadge outcome={event.outcome} prefix="run ended:" />
+      {` after ${event.decisions_used} decision(s)${event.reason ? ` (${event.reason})` : ""}`}
     </span>
   );
 }

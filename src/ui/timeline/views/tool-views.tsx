@@ -15,7 +15,8 @@ export function AttemptBody({ event }: { event: EventOf<"attempt"> }) {
 export function DenialBody({ event }: { event: EventOf<"denial"> }) {
   return (
     <span>
-      <code className="code-chip">{event.call_id}</code> denied: <code className="code-chip">{event.code}</code> — {event.detail}. Nothing was disclosed.
+      <code className="code-chip">{event.call_id}</code> denied: <code className="code-chip">{event.code}</code>
+      {` — ${event.detail}. Nothing was disclosed.`}
     </span>
   );
 }
@@ -36,7 +37,8 @@ export function ObservationBody({ event }: { event: EventOf<"observation"> }) {
 export function ToolErrorBody({ event }: { event: EventOf<"tool_error"> }) {
   return (
     <span>
-      <code className="code-chip">{event.call_id}</code> tool error: <code className="code-chip">{event.code}</code> — {event.detail}
+      <code className="code-chip">{event.call_id}</code> tool error: <code className="code-chip">{event.code}</code>
+      {` — ${event.detail}`}
     </span>
   );
 }
@@ -44,7 +46,8 @@ export function ToolErrorBody({ event }: { event: EventOf<"tool_error"> }) {
 export function NotRunBody({ event }: { event: EventOf<"not_run"> }) {
   return (
     <span>
-      <code className="code-chip">{event.call_id}</code> not run: {event.detail}
+      <code className="code-chip">{event.call_id}</code>
+      {` not run: ${event.detail}`}
     </span>
   );
 }
