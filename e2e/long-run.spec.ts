@@ -166,3 +166,58 @@ test("a jump in a long run's timeline makes only the rows in view, and the rows 
   expect(seen.still).toBeGreaterThan(0);
   await expect.poll(async () => [...new Set(await gapsBetweenRows(page))]).toEqual([0]);
 });
+
+test("a jump reuses the rows it leaves for the rows it lands on, and a body unfolded in one is folded for the event shown in its place", async ({ page }) => {
+  await openRun(page, "concentration-hh1001", "reference");
+  const text = await longRunFile();
+  const total = (JSON.parse(text) as { events: unknown[] }).events.length;
+  await page.getByTestId("import-input").setInputFiles({ name: "long.json", mimeType: "application/json", buffer: Buffer.from(text) });
+  await expect(page.getByTestId("notice")).toContainText("long.json: verified");
+  await page.keyboard.press("Home");
+  await expect(currentRow(page)).toHaveAttribute("data-kind", "run_started");
+  // Every decision's body starts folded: unfolded here, each would stay unfolded in a row reused as it is.
+  const decisions = eventLog(page).locator('li[data-kind="decision"] details');
+  expect(await decisions.count()).toBeGreaterThan(0);
+  // One at a time: a row that unfolds grows, and the rows after it may leave the rendered range.
+  const folded = eventLog(page).locator('li[data-kind="decision"] details:not([open]) > summary');
+  for (let i = 0; i < 10 && (await folded.count()) > 0; i++) await folded.first().click();
+  await expect(folded).toHaveCount(0);
+
+  const jump = await eventLog(page).evaluate(
+    (ol, total) =>
+      new Promise<{ before: number; rows: number; made: number; reusedDecisions: number; unfolded: number }>((resolve) => {
+        const column = ol.closest<HTMLElement>(".column");
+        if (!column) throw new Error("no column");
+        // The row holding the focus leaves with its own event (row-keys.ts): nothing holds it here.
+        (document.activeElement as HTMLElement | null)?.blur();
+        const before = new Set(ol.children);
+        const inMiddle = (): boolean => {
+          const pos = Number((ol.firstElementChild as HTMLElement | null)?.dataset.pos ?? -1);
+          return pos > total * 0.25 && pos < total * 0.75;
+        };
+        // Read in the task that placed the rows the jump landed on, before the list widens around them.
+        const observer = new MutationObserver(() => {
+          if (!inMiddle()) return;
+          observer.disconnect();
+          const rows = [...ol.children] as HTMLElement[];
+          const decisionsNow = rows.filter((li) => li.dataset.kind === "decision");
+          resolve({
+            before: before.size,
+            rows: rows.length,
+            made: rows.filter((li) => !before.has(li)).length,
+            reusedDecisions: decisionsNow.filter((li) => before.has(li)).length,
+            unfolded: decisionsNow.filter((li) => li.querySelector("details")?.open === true).length,
+          });
+        });
+        observer.observe(ol, { childList: true, subtree: true });
+        column.scrollTop = column.scrollHeight / 2;
+      }),
+    total,
+  );
+  expect(jump.rows).toBeGreaterThan(2);
+  // Every row the jump left is reused, as far as the rows it landed on go.
+  expect(jump.rows - jump.made).toBe(Math.min(jump.before, jump.rows));
+  expect(jump.reusedDecisions).toBeGreaterThan(0);
+  expect(jump.unfolded).toBe(0);
+  await expect.poll(async () => [...new Set(await gapsBetweenRows(page))]).toEqual([0]);
+});

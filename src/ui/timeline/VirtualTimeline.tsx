@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } fro
 import { flushSync } from "react-dom";
 import type { RunEvent } from "../../schemas/event.ts";
 import { RowHeights } from "./row-heights.ts";
+import { RowKeys } from "./row-keys.ts";
 import { contentOffset, isScaled, scrolledFor, scrollScale, type ScrollScale } from "./scroll-scale.ts";
 import { nearestShown, useFocusFollowsCursor, useRowKeys, useStickyCover, type ShownTimelineProps, TimelineRow } from "./timeline-rows.tsx";
 
@@ -94,7 +95,8 @@ function useRowHeights(events: readonly RunEvent[], rows: Int32Array | null): Ro
  * (estimated until measured, measured only once rendered: a jump never measures the rows it
  * passes). Past the browser's height limit the scroll range is scaled and the rows are placed by
  * the list itself, in a sticky window, so every row stays reachable and End shows the last one.
- * A jump makes only the rows in view, and the rows around them at the next render or soon after.
+ * A jump makes only the rows in view, and the rows around them at the next render or soon after;
+ * a row leaving the rendered range is reused for one entering it (row-keys.ts).
  * With kinds hidden, the list holds only the rows shown: heights and offsets are by position among
  * them (`data-pos`), while `data-index` stays the event's index in the log.
  */
@@ -107,6 +109,7 @@ export function VirtualTimeline(props: ShownTimelineProps) {
   const onKeyDown = useRowKeys(props);
   const focus = useFocusFollowsCursor(list, cursor);
   const [port, setPort] = useState<Port>({ scrollTop: 0, viewport: 800, listTop: 0, pin: null });
+  const [rowKeys] = useState(() => new RowKeys());
   const [, remeasure] = useReducer((n: number) => n + 1, 0);
   const target = useRef<{ index: number; passes: number } | null>(null);
   const placed = useRef<Placed | null>(null);
@@ -283,10 +286,11 @@ export function VirtualTimeline(props: ShownTimelineProps) {
   const end = Math.min(last, count - 1);
   // Tab reaches the cursor's row, or the first row on screen when the cursor's is not there.
   const tabbable = cursorAt >= first && cursorAt <= end ? cursorAt : first;
+  const keys = rowKeys.keysFor(first, end, (p) => events[rows ? (rows[p] ?? -1) : p]?.kind ?? "", focusedPosition(list.current));
   for (let p = first; p <= end; p++) {
     const i = rows ? (rows[p] ?? -1) : p;
     const event = events[i];
-    if (event) items.push(<TimelineRow key={event.seq} {...props} event={event} index={i} position={p} tabbable={p === tabbable} top={heights.offset(p) - baseOffset} />);
+    if (event) items.push(<TimelineRow key={keys[p - first]} {...props} event={event} index={i} position={p} tabbable={p === tabbable} top={heights.offset(p) - baseOffset} />);
   }
   return (
     <div ref={spacer} style={{ height: scale.spacer, position: "relative", overflowAnchor: "none" }}>
@@ -334,6 +338,17 @@ function measureRows(ol: HTMLOListElement, heights: RowHeights, observed: Map<El
     observer?.unobserve(li);
   }
   return changed;
+}
+
+/**
+ * The position of the row that holds the focus (`data-pos`), or null. Read as the list renders: that
+ * row is not reused for another event (row-keys.ts), it leaves the list with its own.
+ */
+function focusedPosition(ol: HTMLOListElement | null): number | null {
+  const active = ol?.ownerDocument.activeElement;
+  if (!ol || !active || !ol.contains(active)) return null;
+  const pos = Number(active.closest<HTMLElement>("li[data-pos]")?.dataset.pos);
+  return Number.isInteger(pos) ? pos : null;
 }
 
 /** The content offset to scroll to so that row `index` is in view below the sticky header (`coveredTop` px), or undefined when it already is. */

@@ -1,6 +1,7 @@
 import { formatJson } from "../../shared/format.ts";
 import { visible } from "../../shared/inert.ts";
 import { RowSummary } from "./row-focus.tsx";
+import { useDetailsFor } from "./reused-row.ts";
 
 /**
  * Bodies up to this many lines start open; longer ones start folded, their size in the summary. An
@@ -19,8 +20,10 @@ const lineCount = (text: string): number => {
 export function CollapsibleJson({ value, label, folded = false }: { value: unknown; label: string; folded?: boolean }) {
   const text = formatJson(value);
   const lines = lineCount(text);
+  const open = !folded && lines <= OPEN_UP_TO_LINES;
+  const details = useDetailsFor(value, open);
   return (
-    <details className="json-body" open={!folded && lines <= OPEN_UP_TO_LINES}>
+    <details className="json-body" open={open} ref={details}>
       <RowSummary>
         {`${label} `}
         <span className="muted">{`(${lines} ${lines === 1 ? "line" : "lines"})`}</span>

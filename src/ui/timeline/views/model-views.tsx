@@ -2,6 +2,7 @@ import type { EventOf } from "../../../schemas/event.ts";
 import { formatSeconds } from "../../shared/format.ts";
 import { visible } from "../../shared/inert.ts";
 import { RowSummary } from "./row-focus.tsx";
+import { useDetailsFor } from "./reused-row.ts";
 
 export function ModelRequestBody({ event }: { event: EventOf<"model_request"> }) {
   return (
@@ -11,10 +12,11 @@ export function ModelRequestBody({ event }: { event: EventOf<"model_request"> })
 
 export function ModelReplyBody({ event }: { event: EventOf<"model_reply"> }) {
   const usage = event.usage;
+  const details = useDetailsFor(event, false);
   return (
     <>
       <span className="muted">{`latency ${Math.round(event.latency_ms)} ms${timingParts(event)}${event.finish_reason ? ` · finish ${event.finish_reason}` : ""}${usage?.total_tokens !== undefined ? ` · ${usage.total_tokens} tokens` : ""}`}</span>
-      <details>
+      <details ref={details}>
         <RowSummary>{`raw reply (${event.text.length} chars)`}</RowSummary>
         <pre>{visible(event.text)}</pre>
       </details>
