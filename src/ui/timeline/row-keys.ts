@@ -3,8 +3,11 @@
  * entering it: React then updates the leaving row's elements in place instead of removing them and
  * making new ones. Made anew, a jump's rows were DOM nodes the browser keeps until its next full
  * collection, which marks the whole page (a million events loaded: 112 MB) while the list is moving.
- * A row staying in range keeps its key; an entering row takes a key freed by a leaving row of the
- * same kind where there is one (its body has the same elements), else any freed key, else a new one.
+ * A row staying in range keeps its key. Only a jump (a range that shares no row with the last one)
+ * reuses keys: an entering row takes a key freed by a leaving row of the same kind where there is one
+ * (its body has the same elements), else any freed key, else a new one. A range that moved by a few
+ * rows makes its entering rows anew: given the key of a row leaving at the other end, React kept that
+ * row in place and moved every other row before it.
  */
 export class RowKeys {
   /** Each rendered position's key and the kind of its row, as the last call left them. */
@@ -22,12 +25,19 @@ export class RowKeys {
     const after = this.#spare;
     after.clear();
     const freed = new Map<string, number[]>();
+    let jumped = true;
+    for (const p of before.keys()) {
+      if (p >= first && p <= last) {
+        jumped = false;
+        break;
+      }
+    }
     for (const [p, row] of before) {
       if (p >= first && p <= last) {
         // The position may hold another event now (kinds hidden or shown): the row keeps its key.
         row.kind = kindAt(p);
         after.set(p, row);
-      } else if (p !== pinned) {
+      } else if (jumped && p !== pinned) {
         const list = freed.get(row.kind);
         if (list) list.push(row.key);
         else freed.set(row.kind, [row.key]);

@@ -9,7 +9,7 @@ const kindAt = (p: number): string => KINDS[p % KINDS.length] ?? "";
 const byPosition = (keys: readonly number[], first: number): Map<number, number> => new Map(keys.map((k, i) => [first + i, k]));
 
 describe("the keys of a virtual list's rows", () => {
-  it("keep a row that stays in range, give an entering row a key a leaving row freed, of the same kind first, and never give two rows one key", () => {
+  it("keep a row that stays in range, give a jump's rows the keys of the rows it left, and never give two rows one key", () => {
     const range = fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 30 })).map(([first, n]) => ({ first, last: first + n }));
     const step = fc.record({ range, pinned: fc.option(fc.integer({ min: 0, max: 430 }), { nil: null }) });
     fc.assert(
@@ -28,10 +28,12 @@ describe("the keys of a virtual list's rows", () => {
           for (const key of keys) expect(dropped.has(key)).toBe(false);
           const pinnedKey = pinned === null ? undefined : before.get(pinned);
           if (pinnedKey !== undefined && !now.has(pinned ?? -1)) dropped.add(pinnedKey);
-          // A key is made only when no freed one is left: as many as the rows entering outnumber those leaving.
+          // A range that shares rows with the last makes its entering rows anew; a jump makes a key
+          // only when no freed one is left: as many as the rows entering outnumber those leaving.
           const entering = keys.filter((_, i) => !before.has(first + i)).length;
           const leaving = [...before.keys()].filter((p) => !now.has(p) && p !== pinned).length;
-          expect(keys.filter((k) => !minted.has(k)).length).toBe(Math.max(0, entering - leaving));
+          const jumped = [...before.keys()].every((p) => !now.has(p));
+          expect(keys.filter((k) => !minted.has(k)).length).toBe(jumped ? Math.max(0, entering - leaving) : entering);
           for (const key of keys) minted.add(key);
           before = now;
         }
@@ -50,6 +52,14 @@ describe("the keys of a virtual list's rows", () => {
       const from = [...home].find(([, k]) => k === key)?.[0] ?? -1;
       expect(kindAt(from)).toBe(kindAt(p));
     }
+  });
+
+  it("makes anew the rows entering a range that moved by a few rows: their keys come after every key kept", () => {
+    const rowKeys = new RowKeys();
+    const start = rowKeys.keysFor(0, 9, kindAt, null);
+    const moved = rowKeys.keysFor(2, 11, kindAt, null);
+    expect(moved.slice(0, 8)).toEqual(start.slice(2));
+    for (const key of moved.slice(8)) expect(start).not.toContain(key);
   });
 
   it("gives a row of another kind a freed key when none of its own kind is left", () => {
