@@ -13,7 +13,7 @@ import type { Candidate, CandidateReply, CandidateTurn, TaskBrief } from "./cand
 import type { Bounded, Clock } from "./clock.ts";
 import { EventLog } from "./event-log.ts";
 import { lookupTool } from "./tools/catalogue.ts";
-import { frozenCopy, rememberDeeplyFrozen } from "./freeze.ts";
+import { frozenCopy, frozenEmpty, rememberDeeplyFrozen } from "./freeze.ts";
 import { fixtureParts } from "./fixture-environment.ts";
 import { toWellFormed } from "./json-shape.ts";
 import type { ParsedDecision, ParserOptions } from "./parse-reply.ts";
@@ -36,7 +36,7 @@ export interface RunOptions {
 
 
 /** The diagnostics of a run that has none: one frozen empty list, shared. */
-const NO_DIAGNOSTICS: Diagnostics = Object.freeze([]) as unknown as Diagnostics;
+const NO_DIAGNOSTICS: Diagnostics = frozenEmpty();
 
 /**
  * One bounded run of a candidate on a fixture. Never throws for anything a candidate does. A run that

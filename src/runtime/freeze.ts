@@ -11,6 +11,14 @@ export function frozenCopy<T>(value: T): T {
   return copy(value) as T;
 }
 
+const EMPTY: readonly never[] = Object.freeze([]);
+
+/**
+ * The one frozen empty list, for a field typed as a list that is most often empty (a result's claims,
+ * a reply's discarded fields): shared by every record that holds it, never copied and never changed.
+ */
+export const frozenEmpty = <T>(): T[] => EMPTY as unknown as T[];
+
 /**
  * Freezes an object its caller has just built and shares with no one (an event being stamped, a
  * result being assembled) without copying it: its fields become deep frozen copies (shared when

@@ -3,7 +3,7 @@ import type { InvalidOutputCode } from "../schemas/event.ts";
 import { Outcome, CandidateOutcome } from "../schemas/outcome.ts";
 import { publicIssue } from "../schemas/describe-issues.ts";
 import { plainlyValidDecision } from "../schemas/fast-validation.ts";
-import { freezeParsed, frozenCopy, isPlainObject } from "./freeze.ts";
+import { freezeParsed, frozenCopy, frozenEmpty, isPlainObject } from "./freeze.ts";
 import { countedParse, frozenParsedShape, inspectJson, MAX_JSON_DEPTH, type ParsedShape } from "./json-shape.ts";
 
 /** Replies beyond this size are rejected before parsing. */
@@ -115,7 +115,7 @@ export function decisionOf(json: Record<string, unknown>, lenient?: "markdown_fe
 const RUNTIME_OUTCOMES: ReadonlySet<unknown> = new Set(Outcome.options.filter((o) => !(CandidateOutcome.options as readonly string[]).includes(o)));
 
 const FINAL_FIELDS: readonly string[] = ["decision", ...FINAL_PUBLIC_FIELDS];
-const NOTHING_DISCARDED: string[] = Object.freeze([]) as unknown as string[];
+const NOTHING_DISCARDED: string[] = frozenEmpty();
 const TOOL_FIELDS: readonly string[] = ["decision", "tool", "arguments"];
 
 /** Exactly one fenced block and nothing else around it. */

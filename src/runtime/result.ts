@@ -2,6 +2,7 @@ import type { BudgetReason } from "../schemas/outcome.ts";
 import type { EventOf, ModelFailureCode, RunEvent } from "../schemas/event.ts";
 import type { Diagnostics, RunResult } from "../schemas/result.ts";
 import type { ToolCallRecord } from "../schemas/tool-call.ts";
+import { frozenEmpty } from "./freeze.ts";
 
 /** How the loop ended, before the result is assembled from the records. */
 export type Ending =
@@ -74,8 +75,8 @@ export function assembleResult(events: readonly RunEvent[], ending: Ending): Run
   }
 }
 
-const NO_CLAIMS: RunResult["claims"] = Object.freeze([]) as unknown as RunResult["claims"];
-const NO_STRINGS: string[] = Object.freeze([]) as unknown as string[];
+const NO_CLAIMS: RunResult["claims"] = frozenEmpty();
+const NO_STRINGS: string[] = frozenEmpty();
 
 /** Every field the candidate sent beyond a decision's own, on any decision, tool or final; each once (frozen: the result shares it). */
 function forgeryAttempts(events: readonly RunEvent[]): string[] {
