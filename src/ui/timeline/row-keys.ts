@@ -10,9 +10,11 @@
  * row in place and moved every other row before it.
  */
 export class RowKeys {
-  /** Each rendered position's key and the kind of its row, as the last call left them. */
+  /** Each position of the last range's key and the kind of its row. */
   #rows = new Map<number, { key: number; kind: string }>();
-  #spare = new Map<number, { key: number; kind: string }>();
+  /** The last range: its positions are the map's keys. */
+  #first = 0;
+  #last = -1;
   #next = 0;
 
   /**
@@ -22,41 +24,29 @@ export class RowKeys {
    */
   keysFor(first: number, last: number, kindAt: (position: number) => string, pinned: number | null): number[] {
     const before = this.#rows;
-    const after = this.#spare;
-    after.clear();
+    const jumped = last < this.#first || first > this.#last;
+    // A jump frees every row it left; a move frees none (the rows leaving are removed).
     const freed = new Map<string, number[]>();
-    let jumped = true;
-    for (const p of before.keys()) {
-      if (p >= first && p <= last) {
-        jumped = false;
-        break;
-      }
-    }
-    for (const [p, row] of before) {
-      if (p >= first && p <= last) {
-        // The position may hold another event now (kinds hidden or shown): the row keeps its key.
-        row.kind = kindAt(p);
-        after.set(p, row);
-      } else if (jumped && p !== pinned) {
+    if (jumped) {
+      for (const [p, row] of before) {
+        if (p === pinned) continue;
         const list = freed.get(row.kind);
         if (list) list.push(row.key);
         else freed.set(row.kind, [row.key]);
       }
     }
+    const after = new Map<number, { key: number; kind: string }>();
     const keys: number[] = [];
     for (let p = first; p <= last; p++) {
-      const kept = after.get(p);
-      if (kept) {
-        keys.push(kept.key);
-        continue;
-      }
       const kind = kindAt(p);
-      const key = freed.get(kind)?.pop() ?? anyFreed(freed) ?? this.#next++;
+      // A row staying keeps its key, though its position may hold another event now (kinds hidden or shown).
+      const key = before.get(p)?.key ?? freed.get(kind)?.pop() ?? anyFreed(freed) ?? this.#next++;
       after.set(p, { key, kind });
       keys.push(key);
     }
     this.#rows = after;
-    this.#spare = before;
+    this.#first = first;
+    this.#last = last;
     return keys;
   }
 }
