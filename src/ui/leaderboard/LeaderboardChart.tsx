@@ -2,6 +2,7 @@ import { memo } from "react";
 import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, XAxis, YAxis } from "recharts";
 import type { CandidateRow, MetricId } from "../../state/leaderboard/leaderboard-format.ts";
 import { plainTick } from "../suite/chart-text.tsx";
+import { PERCENT_TICKS } from "../suite/count-ticks.ts";
 
 const PERCENT_TICK = plainTick(" %");
 const RANK_TICK = plainTick();
@@ -28,7 +29,7 @@ export const LeaderboardChart = memo(function LeaderboardChart({ rows, metric, b
       <div className="leaderboard-scroll" role="region" aria-label={`${title} by candidate`} tabIndex={0}>
       <BarChart width={560} height={40 + rows.length * ROW_HEIGHT} data={data} layout="vertical" margin={{ top: 8, right: 24, bottom: 8, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid horizontal={false} stroke="var(--border)" />
-        <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={PERCENT_TICK} interval={0} stroke="var(--muted)" />
+        <XAxis type="number" domain={[0, 100]} ticks={PERCENT_TICKS} niceTicks="none" tick={PERCENT_TICK} interval={0} stroke="var(--muted)" />
         <YAxis type="category" dataKey="rank" tick={RANK_TICK} interval={0} width={36} stroke="var(--muted)" />
         <Bar dataKey="value" fill="var(--accent)" isAnimationActive={false} barSize={16}>
           <ErrorBar dataKey="interval" width={6} stroke="var(--text)" strokeWidth={2} isAnimationActive={false} />

@@ -3,6 +3,8 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import type { Reliability } from "../../state/suite/suite-reliability.ts";
 import { AfterPaint, useSteps } from "../shared/after-paint.tsx";
 import { plainTick } from "./chart-text.tsx";
+import { PERCENT_TICKS } from "./count-ticks.ts";
+import { CHART_STEP, CHART_STEPS } from "./chart-steps.ts";
 import { curveOpacity, curveStyle, DOTS_UP_TO } from "./pass-k-style.ts";
 import { PassKLegend, type Pointing } from "./PassKLegend.tsx";
 import { PassKMultiples } from "./PassKMultiples.tsx";
@@ -10,7 +12,6 @@ import { formatShare } from "./reliability-format.ts";
 
 const TICK = plainTick();
 const PERCENT_TICK = plainTick(" %");
-const PERCENT_TICKS = [0, 25, 50, 75, 100];
 const OVERALL = "overall";
 
 type Row = Record<string, number | null> & { k: number; fixturesAtK: number };
@@ -104,23 +105,23 @@ interface CurvesProps {
   highlight: string | null;
 }
 
-/** Steps (when `stepped`): the axes, then the grid and the curves (the grid waits for the axes, SuiteCharts.tsx), then the tooltip. */
+/** Drawn in steps when `stepped` (chart-steps.ts); its curves carry no labels. */
 function Curves({ reliability, rows, ticks, dots, width, stepped, highlight }: CurvesProps) {
-  const step = useSteps(3, stepped);
+  const step = useSteps(CHART_STEPS, stepped);
   return (
     <ResponsiveContainer width="100%" height={300} initialDimension={{ width, height: 300 }}>
       <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
-        {step >= 2 && <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />}
-        <XAxis dataKey="k" tick={TICK} ticks={ticks} interval={0} label={{ value: "k", position: "insideBottomRight", offset: -2, fill: "var(--muted)", fontSize: 11 }} />
-        <YAxis domain={[0, 100]} ticks={PERCENT_TICKS} tick={PERCENT_TICK} interval={0} width={48} />
-        {step >= 3 && (
+        {step >= CHART_STEP.marks && <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />}
+        {step >= CHART_STEP.xAxis && <XAxis dataKey="k" tick={TICK} ticks={ticks} interval={0} label={{ value: "k", position: "insideBottomRight", offset: -2, fill: "var(--muted)", fontSize: 11 }} />}
+        {step >= CHART_STEP.yAxis && <YAxis domain={[0, 100]} ticks={PERCENT_TICKS} niceTicks="none" tick={PERCENT_TICK} interval={0} width={48} />}
+        {step >= CHART_STEP.tooltip && (
           <Tooltip
             isAnimationActive={false}
             labelFormatter={(k, payload) => `k = ${String(k)} (overall: mean of ${String((payload[0]?.payload as Row | undefined)?.fixturesAtK ?? 0)} fixture(s) with ≥ k counted trials)`}
             formatter={(v) => (typeof v === "number" ? formatShare(v / 100) : "—")}
           />
         )}
-        {step >= 2 &&
+        {step >= CHART_STEP.marks &&
           reliability.fixtures.map((f, i) => {
             const { stroke, dash } = curveStyle(i);
             const opacity = curveOpacity(f.fixture, highlight);
@@ -141,7 +142,7 @@ function Curves({ reliability, rows, ticks, dots, width, stepped, highlight }: C
               />
             );
           })}
-        {step >= 2 && <Line type="linear" dataKey={OVERALL} name="overall (mean)" stroke="var(--text)" strokeWidth={3.5} dot={dots ? { r: 3.5 } : false} isAnimationActive={false} />}
+        {step >= CHART_STEP.marks && <Line type="linear" dataKey={OVERALL} name="overall (mean)" stroke="var(--text)" strokeWidth={3.5} dot={dots ? { r: 3.5 } : false} isAnimationActive={false} />}
       </LineChart>
     </ResponsiveContainer>
   );
