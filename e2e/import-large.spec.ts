@@ -104,6 +104,21 @@ test(`a ${RUNS}-run JSONL suite imports in a worker with a moving progress bar, 
   await expect(matrix.locator('tbody tr[data-index="0"]')).toHaveCount(0);
   expect(await matrix.locator("tbody tr[data-run]").count()).toBeLessThan(RUNS / 10);
   await shot(page, "import-large-suite");
+  // Each row is laid out on its own (a grid on the heading's tracks, not a table): every cell still
+  // lines up under its heading, and neither a heading's words nor a cell's badge spill out of its column.
+  const misfits = await matrix.evaluate((wrap) => {
+    const out: string[] = [];
+    const headings = [...wrap.querySelectorAll("thead th")];
+    for (const row of wrap.querySelectorAll("tbody tr[data-run]")) {
+      [...row.children].forEach((cell, i) => {
+        const [a, b] = [cell.getBoundingClientRect(), headings[i]?.getBoundingClientRect()];
+        if (!b || Math.abs(a.left - b.left) > 1 || Math.abs(a.width - b.width) > 1) out.push(`${row.getAttribute("data-index") ?? "?"}:${String(i)} off its heading`);
+      });
+    }
+    for (const el of wrap.querySelectorAll("thead th, tbody td.design-col")) if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.textContent ?? ""} spills`);
+    return out;
+  });
+  expect(misfits).toEqual([]);
   const last = matrix.locator(`tbody tr[data-index="${RUNS - 1}"]`);
   // The row under the pointer is highlighted, but not while the matrix scrolls (scrolling-mark.ts), and again once it settles.
   const cell = last.locator("td.design-col");

@@ -1,5 +1,5 @@
 import { flexRender, getCoreRowModel, useReactTable, type Row, type SortingState } from "@tanstack/react-table";
-import { memo, useMemo } from "react";
+import { memo, useCallback, useMemo, type CSSProperties } from "react";
 import type { Columns } from "./runs-columns.tsx";
 import type { TableItem, TableRun } from "./runs-items.ts";
 import { DESIGN_COLUMN, RUN_COLUMN, verdictOf } from "./runs-order.ts";
@@ -52,11 +52,14 @@ export function RunsGrid({ columns, items, shown, before, after, sorting, setSor
   });
   const rowOf = (r: TableRun): Row<TableRun> => table.getRow(String(r.index));
   const width = columns.length;
+  // A virtualized table's rows are grids on fixed tracks (runs-table.css): the run column as wide as the longest label, a track per check.
+  const tracks = virtual ? ({ "--run-col": `${String(runColumnCh)}ch`, "--checks": String(width - 2) } as CSSProperties) : undefined;
+  const headingRow = useHeadingTracks(virtual);
   return (
-    <table className="matrix suite-matrix">
+    <table className="matrix suite-matrix" style={tracks}>
       <thead>
         {table.getHeaderGroups().map((group) => (
-          <tr key={group.id}>
+          <tr key={group.id} ref={headingRow}>
             {group.headers.map((header) => {
               const id = header.column.id;
               const sorted = header.column.getIsSorted();
@@ -94,7 +97,7 @@ export function RunsGrid({ columns, items, shown, before, after, sorting, setSor
               </th>
             </tr>
           ) : (
-            <RunRow key={item.row.index} row={rowOf(item.row)} columns={columns} at={at} virtual={virtual} measure={measure} runColumnCh={runColumnCh} onOpen={onOpen} />
+            <RunRow key={item.row.index} row={rowOf(item.row)} columns={columns} at={at} virtual={virtual} measure={measure} onOpen={onOpen} />
           ),
         )}
         {after > 0 && (
@@ -107,6 +110,27 @@ export function RunsGrid({ columns, items, shown, before, after, sorting, setSor
   );
 }
 
+/**
+ * A virtualized table's body rows take the column widths its heading row was laid out at: read from
+ * the heading's resolved tracks each time it is resized (in a ResizeObserver's callback, after layout,
+ * so the read lays nothing out) and set on the table, not in React's state, so no row renders again.
+ */
+function useHeadingTracks(virtual: boolean): (row: HTMLTableRowElement | null) => (() => void) | undefined {
+  return useCallback(
+    (row: HTMLTableRowElement | null) => {
+      const table = row?.closest("table");
+      if (!virtual || !row || !table || typeof ResizeObserver === "undefined") return undefined;
+      const observer = new ResizeObserver(() => table.style.setProperty("--body-tracks", getComputedStyle(row).gridTemplateColumns));
+      observer.observe(row);
+      return () => {
+        observer.disconnect();
+        table.style.removeProperty("--body-tracks");
+      };
+    },
+    [virtual],
+  );
+}
+
 interface RunRowProps {
   row: Row<TableRun>;
   /** The table's columns: the row's cells are theirs. */
@@ -114,7 +138,6 @@ interface RunRowProps {
   at: number;
   virtual: boolean;
   measure: (el: Element | null) => void;
-  runColumnCh: number;
   onOpen(index: number): void;
 }
 
@@ -127,11 +150,11 @@ interface RunRowProps {
  * a frame, where only the few rows coming into view are new.
  */
 const sameRow = (a: RunRowProps, b: RunRowProps): boolean =>
-  a.row.original === b.row.original && a.columns === b.columns && a.at === b.at && a.virtual === b.virtual && a.measure === b.measure && a.runColumnCh === b.runColumnCh && a.onOpen === b.onOpen;
+  a.row.original === b.row.original && a.columns === b.columns && a.at === b.at && a.virtual === b.virtual && a.measure === b.measure && a.onOpen === b.onOpen;
 
 const RunRow = memo(RunRowView, sameRow);
 
-function RunRowView({ row, at, virtual, measure, runColumnCh, onOpen }: RunRowProps) {
+function RunRowView({ row, at, virtual, measure, onOpen }: RunRowProps) {
   const { run, index, design } = row.original;
   return (
     <tr
@@ -151,7 +174,7 @@ function RunRowView({ row, at, virtual, measure, runColumnCh, onOpen }: RunRowPr
     >
       {row.getVisibleCells().map((cell) =>
         cell.column.id === RUN_COLUMN ? (
-          <td key={cell.id} className="run" style={virtual ? { minWidth: `${runColumnCh}ch` } : undefined}>
+          <td key={cell.id} className="run">
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </td>
         ) : cell.column.id === DESIGN_COLUMN ? (
