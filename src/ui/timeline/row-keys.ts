@@ -11,7 +11,9 @@
  */
 export class RowKeys {
   /** Each position of the last range's key and the kind of its row. */
-  #rows = new Map<number, { key: number; kind: string }>();
+  #rows = new Map<number, Row>();
+  /** The map before last, cleared and filled again by the next call: a step allocates no map. */
+  #spare = new Map<number, Row>();
   /** The last range: its positions are the map's keys. */
   #first = 0;
   #last = -1;
@@ -24,34 +26,48 @@ export class RowKeys {
    */
   keysFor(first: number, last: number, kindAt: (position: number) => string, pinned: number | null): number[] {
     const before = this.#rows;
-    const jumped = last < this.#first || first > this.#last;
+    const after = this.#spare;
+    after.clear();
     // A jump frees every row it left; a move frees none (the rows leaving are removed).
-    const freed = new Map<string, number[]>();
-    if (jumped) {
-      for (const [p, row] of before) {
-        if (p === pinned) continue;
-        const list = freed.get(row.kind);
-        if (list) list.push(row.key);
-        else freed.set(row.kind, [row.key]);
-      }
-    }
-    const after = new Map<number, { key: number; kind: string }>();
+    const freed = last < this.#first || first > this.#last ? freedRows(before, pinned) : NONE_FREED;
     const keys: number[] = [];
     for (let p = first; p <= last; p++) {
       const kind = kindAt(p);
-      // A row staying keeps its key, though its position may hold another event now (kinds hidden or shown).
-      const key = before.get(p)?.key ?? freed.get(kind)?.pop() ?? anyFreed(freed) ?? this.#next++;
-      after.set(p, { key, kind });
-      keys.push(key);
+      const kept = before.get(p);
+      // A row staying keeps its key (and its record), though its position may hold another event now (kinds hidden or shown).
+      const row = kept ?? { key: freed.get(kind)?.pop() ?? anyFreed(freed) ?? this.#next++, kind };
+      row.kind = kind;
+      after.set(p, row);
+      keys.push(row.key);
     }
     this.#rows = after;
+    this.#spare = before;
     this.#first = first;
     this.#last = last;
     return keys;
   }
 }
 
-function anyFreed(freed: Map<string, number[]>): number | undefined {
+interface Row {
+  key: number;
+  kind: string;
+}
+
+const NONE_FREED: ReadonlyMap<string, number[]> = new Map();
+
+/** The keys of every row but the pinned one, by kind. */
+function freedRows(rows: ReadonlyMap<number, Row>, pinned: number | null): Map<string, number[]> {
+  const freed = new Map<string, number[]>();
+  for (const [p, row] of rows) {
+    if (p === pinned) continue;
+    const list = freed.get(row.kind);
+    if (list) list.push(row.key);
+    else freed.set(row.kind, [row.key]);
+  }
+  return freed;
+}
+
+function anyFreed(freed: ReadonlyMap<string, number[]>): number | undefined {
   for (const list of freed.values()) {
     const key = list.pop();
     if (key !== undefined) return key;
