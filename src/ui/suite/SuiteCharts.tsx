@@ -1,9 +1,9 @@
 import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { AfterPaint, useSteps } from "../shared/after-paint.tsx";
+import { CHART_STEP, CHART_STEPS } from "./chart-steps.ts";
 import { plainBarLabel, plainTick } from "./chart-text.tsx";
 import { countTicks, PERCENT_TICKS } from "./count-ticks.ts";
-import { CHART_STEP, CHART_STEPS } from "./chart-steps.ts";
 import type { Outcome } from "../../schemas/outcome.ts";
 
 export interface SuiteChartsProps {
